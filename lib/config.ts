@@ -1,0 +1,87 @@
+// Every setting comes from the environment, parsed and checked here once, with defaults that
+// work on a fresh machine. Nothing else reads process.env.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+
+export interface Config {
+  /** Port of the router (REST + /graphql). */
+  port: number;
+  host: string;
+  /** Path segment under which the site REST routes live ("wp-json"). */
+  restRoot: string;
+  /** Public address of the site, used in links; defaults to http://localhost:PORT. */
+  siteUrl: string;
+  /** memory: | file:<dir> | postgres://… ; unset means PGlite under DATA_DIR/pglite. */
+  databaseUrl: string;
+  dataDir: string;
+  /** Keys application-password hashes and the signed identity header. */
+  secretKey: Buffer;
+  adminAppPassword?: string;
+  gatewayAdminPassword?: string;
+  /** Ports of the in-process subgraph servers (0 = any free port). */
+  subgraphPorts: { content: number; extensions: number; gateway: number };
+  /** When set, the router uses these subgraphs instead of starting its own. */
+  subgraphUrls?: { content: string; extensions: string; gateway: string };
+  logLevel: "silent" | "info";
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  return n;
+}
+
+/** The secret key: SECRET_KEY (hex or any string ≥ 32 chars), else one generated once and kept in DATA_DIR. */
+function secretKey(env: Env, dataDir: string): Buffer {
+  const raw = env.SECRET_KEY;
+  if (raw) {
+    if (raw.length < 32) throw new Error("SECRET_KEY must be at least 32 characters");
+    return Buffer.from(raw, "utf8");
+  }
+  const file = path.join(dataDir, "secret-key");
+  try {
+    return Buffer.from(fs.readFileSync(file, "utf8").trim(), "utf8");
+  } catch {
+    const key = crypto.randomBytes(32).toString("hex");
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, key + "\n", { mode: 0o600 });
+    return Buffer.from(key, "utf8");
+  }
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = overrides.port ?? int(env, "PORT", 4000);
+  const dataDir = path.resolve(env.DATA_DIR ?? "data");
+  const restRoot = (env.REST_ROOT ?? "wp-json").replace(/^\/+|\/+$/g, "");
+  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(restRoot)) throw new Error(`REST_ROOT "${restRoot}" is not a path`);
+  const urls = [env.CONTENT_URL, env.EXTENSIONS_URL, env.GATEWAY_URL];
+  if (urls.some(Boolean) && !urls.every(Boolean)) {
+    throw new Error("Set all of CONTENT_URL, EXTENSIONS_URL and GATEWAY_URL, or none");
+  }
+  const config: Config = {
+    port,
+    host: env.HOST ?? "127.0.0.1",
+    restRoot,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "pglite")}`,
+    dataDir,
+    secretKey: overrides.secretKey ?? secretKey(env, dataDir),
+    adminAppPassword: env.ADMIN_APP_PASSWORD || undefined,
+    gatewayAdminPassword: env.GATEWAY_ADMIN_PASSWORD || undefined,
+    subgraphPorts: {
+      content: int(env, "CONTENT_PORT", 4001),
+      extensions: int(env, "EXTENSIONS_PORT", 4002),
+      gateway: int(env, "GATEWAY_PORT", 4003),
+    },
+    subgraphUrls: urls.every(Boolean)
+      ? { content: env.CONTENT_URL!, extensions: env.EXTENSIONS_URL!, gateway: env.GATEWAY_URL! }
+      : undefined,
+    logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
+  };
+  return { ...config, ...overrides };
+}

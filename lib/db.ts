@@ -1,0 +1,92 @@
+// One database handle per process: Prisma Client on a driver adapter, PGlite (embedded, the
+// default) or PostgreSQL, chosen by the URL. Also exposes a raw SQL runner for migrations and
+// a statement counter (tests and benchmarks use it to prove batching).
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client.ts";
+
+export type { PrismaClient };
+
+/** Runs SQL text (several statements allowed) inside one transaction. */
+export type SqlTransaction = <T>(work: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>) => Promise<T>;
+
+export interface Database {
+  prisma: PrismaClient;
+  transaction: SqlTransaction;
+  /** Number of SQL statements Prisma has sent since the database was opened. */
+  statements(): number;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(url: string): Promise<Database> {
+  if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);
+  if (url === "memory:") return openPglite(new PGlite());
+  if (url.startsWith("file:")) {
+    const dir = url.slice("file:".length);
+    fs.mkdirSync(dir, { recursive: true });
+    return openPglite(new PGlite(dir));
+  }
+  throw new Error(`DATABASE_URL must be memory:, file:<dir> or postgres://…, got "${url}"`);
+}
+
+function withCounter(prisma: PrismaClient): () => number {
+  let count = 0;
+  prisma.$on("query" as never, () => { count++; });
+  return () => count;
+}
+
+async function openPglite(db: PGlite): Promise<Database> {
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db), log: [{ emit: "event", level: "query" }] });
+  return {
+    prisma,
+    transaction: (work) => db.transaction(async (tx) => work(async (sql) => {
+      const results = await tx.exec(sql);
+      return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
+    })),
+    statements: withCounter(prisma),
+    close: async () => { await prisma.$disconnect(); await db.close(); },
+  };
+}
+
+/** postgres://…?schema=name puts every table in that schema (created if missing); tests use it to isolate runs. */
+async function openPostgres(url: string): Promise<Database> {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get("schema") ?? undefined;
+  parsed.searchParams.delete("schema");
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  const connectionString = parsed.toString();
+  if (schema) {
+    const admin = new pg.Client({ connectionString });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await admin.end();
+  }
+  const pool = new pg.Pool({ connectionString, max: 10, options: schema ? `-c search_path="${schema}"` : undefined });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }), log: [{ emit: "event", level: "query" }] });
+  return {
+    prisma,
+    transaction: async (work) => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await work(async (sql) => {
+          const res = await client.query(sql);
+          const last = Array.isArray(res) ? res.at(-1) : res;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    statements: withCounter(prisma),
+    close: async () => { await prisma.$disconnect(); await pool.end().catch(() => {}); },
+  };
+}

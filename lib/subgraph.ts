@@ -1,0 +1,68 @@
+// A subgraph = schema file + resolvers + context, served over HTTP by Apollo Server on Fastify.
+// Every subgraph verifies the router's signed identity header before any resolver runs.
+import fs from "node:fs";
+import Fastify from "fastify";
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
+import { buildSubgraphSchema } from "@apollo/subgraph";
+import { parse, type DocumentNode } from "graphql";
+import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/resolverMap.js";
+import type { Database } from "./db.ts";
+import type { Config } from "./config.ts";
+import { IDENTITY_HEADER, verifyIdentity, type Identity } from "./identity.ts";
+import { DomainError } from "./errors.ts";
+
+export interface SubgraphContextBase {
+  identity: Identity;
+}
+
+export interface SubgraphDefinition<Context extends SubgraphContextBase = SubgraphContextBase> {
+  name: "content" | "extensions" | "gateway";
+  typeDefs: DocumentNode;
+  resolvers: GraphQLResolverMap<Context>;
+  /** Builds the per-request context (fresh DataLoaders for every request). */
+  context(db: Database, identity: Identity, config: Config): Context;
+  /** Brings a fresh database to its first-start state; safe to run on every start. */
+  install?(db: Database, config: Config): Promise<void>;
+}
+
+export function loadTypeDefs(schemaFile: URL): DocumentNode {
+  return parse(fs.readFileSync(schemaFile, "utf8"));
+}
+
+export interface RunningSubgraph { name: string; url: string; stop(): Promise<void> }
+
+export async function serveSubgraph<C extends SubgraphContextBase>(
+  definition: SubgraphDefinition<C>, db: Database, config: Config, port: number,
+): Promise<RunningSubgraph> {
+  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 10 * 1024 * 1024 });
+  const server = new ApolloServer<C>({
+    schema: buildSubgraphSchema({ typeDefs: definition.typeDefs, resolvers: definition.resolvers as GraphQLResolverMap<unknown> }),
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
+    // Subgraphs are reached by the router only; the router runs its own CSRF prevention.
+    csrfPrevention: false,
+    includeStacktraceInErrorResponses: false,
+  });
+  await server.start();
+  await app.register(fastifyApollo(server), {
+    path: "/graphql",
+    context: async (request) => {
+      const header = request.headers[IDENTITY_HEADER];
+      let identity: Identity;
+      try {
+        identity = await verifyIdentity(Array.isArray(header) ? header[0] : header, config.secretKey);
+      } catch {
+        throw new DomainError("invalid_identity", "The identity header is not valid.", 401);
+      }
+      return definition.context(db, identity, config);
+    },
+  });
+  app.get("/health", async () => ({ status: "ok", subgraph: definition.name }));
+  const address = await app.listen({ port, host: config.host });
+  return {
+    name: definition.name,
+    url: `${address.replace("0.0.0.0", "127.0.0.1")}/graphql`,
+    stop: async () => { await app.close(); },
+  };
+}

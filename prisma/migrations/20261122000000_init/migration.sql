@@ -1,0 +1,136 @@
+-- CreateSchema
+CREATE SCHEMA IF NOT EXISTS "public";
+
+-- CreateTable
+CREATE TABLE "User" (
+    "id" SERIAL NOT NULL,
+    "login" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "nicename" TEXT NOT NULL,
+    "url" TEXT NOT NULL DEFAULT '',
+    "description" TEXT NOT NULL DEFAULT '',
+    "passwordHash" TEXT,
+    "roles" TEXT[],
+    "registeredAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "User_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ApplicationPassword" (
+    "uuid" TEXT NOT NULL,
+    "userId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "secretHash" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" TIMESTAMP(3),
+
+    CONSTRAINT "ApplicationPassword_pkey" PRIMARY KEY ("uuid")
+);
+
+-- CreateTable
+CREATE TABLE "Post" (
+    "id" SERIAL NOT NULL,
+    "type" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'draft',
+    "slug" TEXT NOT NULL DEFAULT '',
+    "title" TEXT NOT NULL DEFAULT '',
+    "content" TEXT NOT NULL DEFAULT '',
+    "excerpt" TEXT NOT NULL DEFAULT '',
+    "password" TEXT NOT NULL DEFAULT '',
+    "authorId" INTEGER NOT NULL DEFAULT 0,
+    "date" TIMESTAMP(3) NOT NULL,
+    "dateGmt" TIMESTAMP(3),
+    "modified" TIMESTAMP(3) NOT NULL,
+    "modifiedGmt" TIMESTAMP(3) NOT NULL,
+    "parentId" INTEGER NOT NULL DEFAULT 0,
+    "menuOrder" INTEGER NOT NULL DEFAULT 0,
+    "commentStatus" TEXT NOT NULL DEFAULT 'open',
+    "pingStatus" TEXT NOT NULL DEFAULT 'open',
+    "sticky" BOOLEAN NOT NULL DEFAULT false,
+    "template" TEXT NOT NULL DEFAULT '',
+    "format" TEXT NOT NULL DEFAULT 'standard',
+    "featuredMedia" INTEGER NOT NULL DEFAULT 0,
+    "mimeType" TEXT NOT NULL DEFAULT '',
+    "guid" TEXT NOT NULL DEFAULT '',
+    "meta" JSONB NOT NULL DEFAULT '{}',
+
+    CONSTRAINT "Post_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Term" (
+    "id" SERIAL NOT NULL,
+    "taxonomy" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "parentId" INTEGER NOT NULL DEFAULT 0,
+    "meta" JSONB NOT NULL DEFAULT '{}',
+
+    CONSTRAINT "Term_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "PostTerm" (
+    "postId" INTEGER NOT NULL,
+    "termId" INTEGER NOT NULL,
+    "termOrder" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "PostTerm_pkey" PRIMARY KEY ("postId","termId")
+);
+
+-- CreateTable
+CREATE TABLE "Option" (
+    "name" TEXT NOT NULL,
+    "value" JSONB NOT NULL,
+
+    CONSTRAINT "Option_pkey" PRIMARY KEY ("name")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_login_key" ON "User"("login");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "User_nicename_key" ON "User"("nicename");
+
+-- CreateIndex
+CREATE INDEX "ApplicationPassword_userId_idx" ON "ApplicationPassword"("userId");
+
+-- CreateIndex
+CREATE INDEX "Post_type_status_date_idx" ON "Post"("type", "status", "date");
+
+-- CreateIndex
+CREATE INDEX "Post_type_slug_idx" ON "Post"("type", "slug");
+
+-- CreateIndex
+CREATE INDEX "Post_parentId_type_idx" ON "Post"("parentId", "type");
+
+-- CreateIndex
+CREATE INDEX "Post_authorId_idx" ON "Post"("authorId");
+
+-- CreateIndex
+CREATE INDEX "Term_taxonomy_parentId_idx" ON "Term"("taxonomy", "parentId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Term_taxonomy_slug_key" ON "Term"("taxonomy", "slug");
+
+-- CreateIndex
+CREATE INDEX "PostTerm_termId_idx" ON "PostTerm"("termId");
+
+-- AddForeignKey
+ALTER TABLE "ApplicationPassword" ADD CONSTRAINT "ApplicationPassword_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Post" ADD CONSTRAINT "Post_authorId_fkey" FOREIGN KEY ("authorId") REFERENCES "User"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_postId_fkey" FOREIGN KEY ("postId") REFERENCES "Post"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_termId_fkey" FOREIGN KEY ("termId") REFERENCES "Term"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+

@@ -1,0 +1,67 @@
+// Authenticate once, at the edge: the router turns the caller's credentials into an Identity,
+// asking the subgraph that owns those users (content for site users, gateway for email gateway
+// users) through an @inaccessible field that only a router-signed request may call.
+import { signIdentity, type Identity } from "../lib/identity.ts";
+import { IDENTITY_HEADER } from "../lib/identity.ts";
+import { DomainError } from "../lib/errors.ts";
+
+export interface Credentials {
+  /** `Authorization: Basic …` (WordPress application password). */
+  basic?: { username: string; password: string };
+  /** `X-ESG-Auth-Token` (email gateway session token). */
+  gatewayToken?: string;
+}
+
+export function readCredentials(headers: Record<string, string | string[] | undefined>): Credentials {
+  const first = (name: string) => { const v = headers[name]; return Array.isArray(v) ? v[0] : v; };
+  const credentials: Credentials = {};
+  const authorization = first("authorization");
+  const match = authorization?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (match) {
+    const decoded = Buffer.from(match[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon > 0) credentials.basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+  const token = first("x-esg-auth-token");
+  if (token) credentials.gatewayToken = token;
+  return credentials;
+}
+
+interface SubgraphUrls { content: string; gateway: string }
+
+async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; http?: { status?: number }; data?: Record<string, unknown> } }[] };
+  const error = body.errors?.[0];
+  if (error) {
+    throw new DomainError(error.extensions?.code ?? "internal_server_error", error.message, error.extensions?.http?.status ?? 500, { data: error.extensions?.data });
+  }
+  return body.data as T;
+}
+
+/**
+ * Returns the caller's identity. Bad credentials are an error (WordPress answers 401 even on
+ * public routes when an application password is wrong); no credentials is the anonymous caller.
+ */
+export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer): Promise<Identity> {
+  const identity: Identity = {};
+  if (credentials.basic) {
+    const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[] } }>(
+      urls.content,
+      "query($username: String!, $password: String!) { authenticateApplicationPassword(username: $username, password: $password) { userId roles } }",
+      credentials.basic, secretKey);
+    identity.site = data.authenticateApplicationPassword;
+  }
+  if (credentials.gatewayToken) {
+    const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[] } }>(
+      urls.gateway,
+      "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles } }",
+      { token: credentials.gatewayToken }, secretKey);
+    identity.gateway = data.authenticateGatewayToken;
+  }
+  return identity;
+}

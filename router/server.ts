@@ -1,0 +1,66 @@
+// The router: one HTTP server in front of the supergraph. /graphql for GraphQL clients and
+// Apollo Sandbox; the REST compatibility surfaces (site under /{REST_ROOT}, email gateway under
+// /api/v2) translate each documented route into one operation of the same graph.
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import fastifyApollo from "@as-integrations/fastify";
+import type { Config } from "../lib/config.ts";
+import { composeSupergraph, type SubgraphSource } from "./compose.ts";
+import { createGraph, executor, routerContext, type Execute, type RouterContext } from "./graph.ts";
+import { authenticate, readCredentials } from "./authenticate.ts";
+import { registerSiteRest } from "./rest/site/server.ts";
+import { registerGatewayRest } from "./rest/gateway/server.ts";
+
+export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
+
+/** What a REST surface needs from the router. */
+export interface RestDeps {
+  config: Config;
+  execute: Execute;
+  /** The caller's context from request headers; rejects bad credentials with a DomainError. */
+  contextFor(request: FastifyRequest): Promise<RouterContext>;
+}
+
+export async function startRouter(config: Config, subgraphs: SubgraphSource[]): Promise<RunningRouter> {
+  const supergraphSdl = composeSupergraph(subgraphs);
+  const urls = Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) as Record<string, string>;
+  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 64 * 1024 * 1024 });
+  const graph = await createGraph(supergraphSdl);
+
+  const contextFor = async (request: FastifyRequest) => routerContext(
+    await authenticate(readCredentials(request.headers), { content: urls.content, gateway: urls.gateway }, config.secretKey),
+    config.secretKey,
+  );
+
+  // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.
+  await app.register(async (scope) => {
+    await scope.register(fastifyApollo(graph), {
+      path: "/graphql",
+      // Bad credentials reject the request in GraphQL's own error shape.
+      context: contextFor,
+    });
+  });
+  const deps: RestDeps = { config, execute: executor(graph), contextFor };
+  await app.register(async (scope) => registerSiteRest(scope, deps));
+  await app.register(async (scope) => registerGatewayRest(scope, deps));
+
+  app.get("/health", async () => ({ status: "ok" }));
+  app.get("/ready", async (_request, reply) => {
+    const checks = await Promise.all(subgraphs.map(async (s) => {
+      try {
+        const r = await fetch(s.url.replace(/\/graphql$/, "/health"));
+        return [s.name, r.ok ? "ok" : `status ${r.status}`] as const;
+      } catch (error) {
+        return [s.name, (error as Error).message] as const;
+      }
+    }));
+    const ready = checks.every(([, status]) => status === "ok");
+    return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", subgraphs: Object.fromEntries(checks) });
+  });
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  return {
+    url: address.replace("0.0.0.0", "127.0.0.1"),
+    supergraphSdl,
+    stop: async () => { await app.close(); await graph.stop(); },
+  };
+}

@@ -1,0 +1,42 @@
+// The whole system in one process: database (migrated, installed), the three subgraphs on their
+// own HTTP ports, and the router in front. Tests start it with `memory:` and port 0.
+import type { Config } from "../lib/config.ts";
+import { openDatabase, type Database } from "../lib/db.ts";
+import { applyMigrations } from "../lib/migrate.ts";
+import { serveSubgraph, type RunningSubgraph, type SubgraphDefinition } from "../lib/subgraph.ts";
+import { contentSubgraph } from "../subgraphs/content/index.ts";
+import { extensionsSubgraph } from "../subgraphs/extensions/index.ts";
+import { gatewaySubgraph } from "../subgraphs/gateway/index.ts";
+import { startRouter, type RunningRouter } from "./server.ts";
+
+export const SUBGRAPHS: SubgraphDefinition<any>[] = [contentSubgraph, extensionsSubgraph, gatewaySubgraph];
+
+export interface RunningSystem {
+  url: string;
+  db: Database;
+  router: RunningRouter;
+  subgraphs: RunningSubgraph[];
+  stop(): Promise<void>;
+}
+
+/** Opens the database, applies migrations and runs every subgraph's first-start install. */
+export async function prepareDatabase(config: Config): Promise<Database> {
+  const db = await openDatabase(config.databaseUrl);
+  await applyMigrations(db);
+  for (const subgraph of SUBGRAPHS) await subgraph.install?.(db, config);
+  return db;
+}
+
+export async function startSystem(config: Config): Promise<RunningSystem> {
+  const db = await prepareDatabase(config);
+  const subgraphs = await Promise.all(SUBGRAPHS.map((s) => serveSubgraph(s, db, config, config.subgraphPorts[s.name])));
+  const router = await startRouter(config, SUBGRAPHS.map((s, i) => ({ name: s.name, typeDefs: s.typeDefs, url: subgraphs[i].url })));
+  return {
+    url: router.url, db, router, subgraphs,
+    stop: async () => {
+      await router.stop();
+      await Promise.all(subgraphs.map((s) => s.stop()));
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Starts the whole system for one test file: in-memory PGlite by default, or a fresh schema in
+// the PostgreSQL named by DATABASE_URL, every server on an ephemeral port.
+import crypto from "node:crypto";
+import { loadConfig, type Config } from "../../lib/config.ts";
+import { startSystem, type RunningSystem } from "../../router/system.ts";
+
+export const ADMIN_APP_PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
+export const GATEWAY_ADMIN_PASSWORD = "gateway-admin-secret";
+
+export interface TestSystem extends RunningSystem {
+  config: Config;
+  /** HTTP request against the router; `auth: "admin"` sends the administrator's application password. */
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[]; status: number }>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body bytes or text, sent as is. */
+  raw?: Buffer | string;
+  headers?: Record<string, string>;
+  auth?: "admin" | { username: string; password: string };
+}
+
+export interface TestResponse { status: number; headers: Headers; body: any; text: string }
+
+function databaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url || !url.startsWith("postgres")) return "memory:";
+  const u = new URL(url);
+  u.searchParams.set("schema", `t_${crypto.randomBytes(6).toString("hex")}`);
+  return u.toString();
+}
+
+export async function startTestSystem(env: Record<string, string> = {}): Promise<TestSystem> {
+  const config = loadConfig(
+    { ADMIN_APP_PASSWORD, GATEWAY_ADMIN_PASSWORD, LOG_LEVEL: "silent", ...env },
+    {
+      port: 0, host: "127.0.0.1", databaseUrl: databaseUrl(), secretKey: crypto.randomBytes(32),
+      subgraphPorts: { content: 0, extensions: 0, gateway: 0 },
+    },
+  );
+  const system = await startSystem({ ...config, siteUrl: "http://example.test" });
+  const authHeader = (auth: RequestOptions["auth"]) => {
+    if (!auth) return {};
+    const { username, password } = auth === "admin" ? { username: "admin", password: ADMIN_APP_PASSWORD } : auth;
+    return { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` };
+  };
+  const request = async (method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...authHeader(options.auth), ...options.headers };
+    let body: string | Buffer | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await fetch(system.url + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+  return {
+    ...system,
+    config,
+    request,
+    graphql: async (query, variables = {}, options = {}) => {
+      const r = await request("POST", "/graphql", { ...options, body: { query, variables } });
+      return { ...r.body, status: r.status };
+    },
+  };
+}

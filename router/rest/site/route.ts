@@ -1,0 +1,116 @@
+// One endpoint of the site (WordPress-style) route table. Everything about a route is here:
+// its argument schema (validation, coercion and the index are derived from it), whether it may
+// be batched, the one GraphQL operation it maps to, and how the result becomes a REST response.
+import type { DocumentNode } from "graphql";
+import type { EndpointBase, Method, Route } from "../table.ts";
+import type { Identity } from "../../../lib/identity.ts";
+
+export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
+
+/** An argument schema: the subset of JSON Schema (draft 4) that WordPress's REST server applies. */
+export interface ArgSchema {
+  title?: string;
+  description?: string;
+  type?: JsonType | JsonType[];
+  format?: "date-time" | "uri" | "email" | "ip" | "uuid" | "hex-color" | "text-field" | "textarea-field";
+  enum?: readonly unknown[];
+  items?: ArgSchema;
+  properties?: Record<string, ArgSchema>;
+  additionalProperties?: boolean | ArgSchema;
+  patternProperties?: Record<string, ArgSchema>;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean;
+  exclusiveMaximum?: boolean;
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  oneOf?: ArgSchema[];
+  anyOf?: ArgSchema[];
+  default?: unknown;
+  required?: boolean;
+  /** Contexts a field appears in (kept in nested schemas, as WordPress does in the index). */
+  context?: string[];
+  readonly?: boolean;
+  /**
+   * WordPress `validate_callback`: runs in the validate phase (before sanitizing). Return an
+   * error to reject the value (reported as rest_invalid_param), or nothing to accept it.
+   */
+  validate?: (value: unknown, request: ArgCheckRequest, name: string) => ArgError | void;
+  /** WordPress `sanitize_callback` after schema sanitizing; may reject with an error. */
+  sanitize?: (value: unknown, request: ArgCheckRequest, name: string) => unknown | ArgError;
+  /** Turns off schema validation and sanitizing (WordPress does this for title/content/excerpt). */
+  skipValidation?: boolean;
+}
+
+/** An inner validation error, as reported in `data.params` / `data.details` of rest_invalid_param. */
+export interface ArgError { code: string; message: string; data?: Record<string, unknown> | null }
+
+export interface ArgCheckRequest { method: Method; identity: Identity; params: Record<string, unknown> }
+
+/** What an endpoint's functions see: the validated, coerced arguments and the caller. */
+export interface RestRequest {
+  method: Method;
+  /** The route path that was requested, e.g. "/core/v2/posts/5". */
+  path: string;
+  /** Validated and sanitized arguments (defaults applied), by their REST names. */
+  params: Record<string, any>;
+  /** Which params were actually sent (not defaults). */
+  sent: ReadonlySet<string>;
+  /** Raw query string parameters (for the Link header, which repeats them). */
+  query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
+  identity: Identity;
+  /** Raw request body, for endpoints that take files. */
+  rawBody?: Buffer;
+  /** Absolute URL helpers bound to the site's address and REST root. */
+  urls: SiteUrls;
+}
+
+export interface SiteUrls {
+  /** http://site/wp-json */
+  restBase: string;
+  /** http://site/wp-json/core/v2/posts… */
+  rest(path: string): string;
+  /** The site's home address (no trailing slash). */
+  home: string;
+}
+
+export interface RestResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface SiteEndpoint extends EndpointBase {
+  args: Record<string, ArgSchema>;
+  /** Endpoint may be addressed by batch/v1 (`allow_batch: {v1: true}` in the index). */
+  allowBatch?: boolean;
+  /** The single GraphQL operation this endpoint maps to (one root field). */
+  operation: DocumentNode;
+  /** GraphQL variables from the validated request. */
+  variables?: (request: RestRequest) => Record<string, unknown>;
+  /** REST response from the operation's data (the root field's value is `data[field]`). */
+  respond: (data: Record<string, any>, request: RestRequest) => RestResult;
+  /**
+   * Whether this caller passes the endpoint's permission check, for the `Allow` header only
+   * (the subgraph enforces permissions itself). Omitted means "anyone".
+   */
+  allowed?: (identity: Identity) => boolean;
+}
+
+export type SiteRoute = Route<SiteEndpoint>;
+
+/** Declares a site route; `namespace` is prefixed to `path` to form the pattern. */
+export function route(namespace: string, path: string, endpoints: SiteEndpoint[]): SiteRoute {
+  return { namespace, pattern: `/${namespace}${path}`, endpoints };
+}
+
+export const READABLE: Method[] = ["GET"];
+export const CREATABLE: Method[] = ["POST"];
+export const EDITABLE: Method[] = ["POST", "PUT", "PATCH"];
+export const DELETABLE: Method[] = ["DELETE"];

@@ -89,6 +89,44 @@ CREATE TABLE "Option" (
     CONSTRAINT "Option_pkey" PRIMARY KEY ("name")
 );
 
+-- CreateTable
+CREATE TABLE "GatewayUser" (
+    "id" SERIAL NOT NULL,
+    "username" TEXT NOT NULL,
+    "passwordHash" TEXT NOT NULL,
+    "roles" TEXT[],
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GatewayUser_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewaySession" (
+    "id" TEXT NOT NULL,
+    "userId" INTEGER NOT NULL,
+    "secretHash" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "lastUsedAt" TIMESTAMP(3),
+
+    CONSTRAINT "GatewaySession_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "AccountedEmail" (
+    "id" SERIAL NOT NULL,
+    "address" TEXT NOT NULL,
+    "type" TEXT NOT NULL DEFAULT 'address',
+    "domain" TEXT NOT NULL,
+    "firstSeenOn" TIMESTAMP(3) NOT NULL,
+    "lastSeenOn" TIMESTAMP(3) NOT NULL,
+    "deliveryCount" INTEGER NOT NULL DEFAULT 0,
+    "expiresOn" TIMESTAMP(3) NOT NULL,
+    "accounted" BOOLEAN NOT NULL DEFAULT false,
+
+    CONSTRAINT "AccountedEmail_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_login_key" ON "User"("login");
 
@@ -122,6 +160,27 @@ CREATE UNIQUE INDEX "Term_taxonomy_slug_key" ON "Term"("taxonomy", "slug");
 -- CreateIndex
 CREATE INDEX "PostTerm_termId_idx" ON "PostTerm"("termId");
 
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayUser_username_key" ON "GatewayUser"("username");
+
+-- CreateIndex
+CREATE INDEX "GatewaySession_userId_idx" ON "GatewaySession"("userId");
+
+-- CreateIndex
+CREATE INDEX "GatewaySession_expiresAt_idx" ON "GatewaySession"("expiresAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AccountedEmail_address_key" ON "AccountedEmail"("address");
+
+-- CreateIndex
+CREATE INDEX "AccountedEmail_domain_idx" ON "AccountedEmail"("domain");
+
+-- CreateIndex
+CREATE INDEX "AccountedEmail_lastSeenOn_idx" ON "AccountedEmail"("lastSeenOn");
+
+-- CreateIndex
+CREATE INDEX "AccountedEmail_type_idx" ON "AccountedEmail"("type");
+
 -- AddForeignKey
 ALTER TABLE "ApplicationPassword" ADD CONSTRAINT "ApplicationPassword_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -133,4 +192,7 @@ ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_postId_fkey" FOREIGN KEY ("postI
 
 -- AddForeignKey
 ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_termId_fkey" FOREIGN KEY ("termId") REFERENCES "Term"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GatewaySession" ADD CONSTRAINT "GatewaySession_userId_fkey" FOREIGN KEY ("userId") REFERENCES "GatewayUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -90,6 +90,46 @@ CREATE TABLE "Option" (
 );
 
 -- CreateTable
+CREATE TABLE "Language" (
+    "termId" SERIAL NOT NULL,
+    "termLanguageId" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "slug" TEXT NOT NULL,
+    "locale" TEXT NOT NULL,
+    "isRtl" BOOLEAN NOT NULL DEFAULT false,
+    "termGroup" INTEGER NOT NULL DEFAULT 0,
+    "flagCode" TEXT NOT NULL DEFAULT '',
+    "active" BOOLEAN NOT NULL DEFAULT true,
+    "fallbacks" TEXT[] DEFAULT ARRAY[]::TEXT[],
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Language_pkey" PRIMARY KEY ("termId")
+);
+
+-- CreateTable
+CREATE TABLE "LanguageSettings" (
+    "id" INTEGER NOT NULL DEFAULT 1,
+    "browser" BOOLEAN NOT NULL DEFAULT false,
+    "rewrite" BOOLEAN NOT NULL DEFAULT true,
+    "hideDefault" BOOLEAN NOT NULL DEFAULT true,
+    "forceLang" INTEGER NOT NULL DEFAULT 1,
+    "redirectLang" BOOLEAN NOT NULL DEFAULT false,
+    "mediaSupport" BOOLEAN NOT NULL DEFAULT false,
+    "sync" TEXT[] DEFAULT ARRAY[]::TEXT[],
+    "postTypes" TEXT[] DEFAULT ARRAY[]::TEXT[],
+    "taxonomies" TEXT[] DEFAULT ARRAY[]::TEXT[],
+    "domains" JSONB NOT NULL DEFAULT '{}',
+    "defaultLang" TEXT NOT NULL DEFAULT '',
+    "navMenus" JSONB NOT NULL DEFAULT '{}',
+    "firstActivation" INTEGER NOT NULL,
+    "version" TEXT NOT NULL,
+    "previousVersion" TEXT NOT NULL DEFAULT '',
+
+    CONSTRAINT "LanguageSettings_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "GatewayUser" (
     "id" SERIAL NOT NULL,
     "username" TEXT NOT NULL,
@@ -159,6 +199,15 @@ CREATE UNIQUE INDEX "Term_taxonomy_slug_key" ON "Term"("taxonomy", "slug");
 
 -- CreateIndex
 CREATE INDEX "PostTerm_termId_idx" ON "PostTerm"("termId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Language_termLanguageId_key" ON "Language"("termLanguageId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Language_slug_key" ON "Language"("slug");
+
+-- CreateIndex
+CREATE INDEX "Language_termGroup_termId_idx" ON "Language"("termGroup", "termId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "GatewayUser_username_key" ON "GatewayUser"("username");

@@ -1,0 +1,57 @@
+// Gateway sign-in: `gatewayLogin` trades a username and password for an opaque session token
+// (sent back as X-ESG-Auth-Token), and the router checks that token once per request.
+// Tokens are "<id>.<secret>": the id finds the session, and only a keyed hash of the secret
+// is stored (a database leak yields no usable token), compared in constant time.
+import crypto from "node:crypto";
+import type { Database } from "../../lib/db.ts";
+import type { GatewayIdentity } from "../../lib/identity.ts";
+import { fail } from "../../lib/errors.ts";
+import { decoyHash, verifyPassword } from "./passwords.ts";
+
+/** Absolute lifetime of a token; clients sign in again when told it has expired (seed: no scheme given). */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+const TOKEN_PATTERN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+// Far above any real credential; stops megabyte-long inputs from reaching scrypt.
+const MAX_CREDENTIAL_LENGTH = 1024;
+
+export interface LoginResult { token: string; expiresAt: Date }
+
+/** HMAC-SHA-256 of the token secret under a key derived for this use only. */
+function secretHash(secretKey: Buffer, secret: string): Buffer {
+  const key = crypto.createHmac("sha256", secretKey).update("gateway-session-v1").digest();
+  return crypto.createHmac("sha256", key).update(secret).digest();
+}
+
+export async function login(db: Database, secretKey: Buffer, username: string, password: string, now = new Date()): Promise<LoginResult> {
+  const tooLong = username.length > MAX_CREDENTIAL_LENGTH || password.length > MAX_CREDENTIAL_LENGTH;
+  const user = tooLong ? null : await db.prisma.gatewayUser.findUnique({ where: { username } });
+  // Hash even for unknown users so the response time does not tell which usernames exist.
+  const valid = await verifyPassword(password, user?.passwordHash ?? await decoyHash());
+  if (!user || !valid || tooLong) return fail("gateway_invalid_credentials", "Invalid credentials.", 401);
+
+  const id = crypto.randomBytes(16).toString("base64url");
+  const secret = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  // Expired sessions are useless; dropping the user's old ones here keeps the table small.
+  await db.prisma.gatewaySession.deleteMany({ where: { userId: user.id, expiresAt: { lte: now } } });
+  await db.prisma.gatewaySession.create({
+    data: { id, userId: user.id, secretHash: secretHash(secretKey, secret).toString("hex"), createdAt: now, expiresAt },
+  });
+  return { token: `${id}.${secret}`, expiresAt };
+}
+
+/** The identity behind a token, recording its use; DomainError 401 when unknown or expired. */
+export async function authenticateToken(db: Database, secretKey: Buffer, token: string, now = new Date()): Promise<GatewayIdentity> {
+  const match = TOKEN_PATTERN.exec(token);
+  const invalid = () => fail("gateway_token_invalid", "The auth token is not valid.", 401);
+  if (!match) return invalid();
+  const session = await db.prisma.gatewaySession.findUnique({ where: { id: match[1] }, include: { user: true } });
+  const expected = Buffer.from(session?.secretHash ?? "", "hex");
+  const actual = secretHash(secretKey, match[2]);
+  if (!session || expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return invalid();
+  // Lowercase "token" and "expired": existing ESG clients sign in again on exactly that wording.
+  if (session.expiresAt <= now) return fail("gateway_token_expired", "The auth token has expired.", 401);
+  await db.prisma.gatewaySession.update({ where: { id: session.id }, data: { lastUsedAt: now } });
+  return { userId: session.user.id, username: session.user.username, roles: session.user.roles };
+}

@@ -1,0 +1,28 @@
+// Gateway users. A fresh installation gets one administrator, `admin`, whose password comes
+// from GATEWAY_ADMIN_PASSWORD or is generated and printed once.
+import type { Database } from "../../lib/db.ts";
+import type { Config } from "../../lib/config.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { generatePassword, hashPassword } from "./passwords.ts";
+
+export const ADMIN_USERNAME = "admin";
+
+/** Creates the first administrator when the gateway has no user yet; safe to run on every start. */
+export async function ensureAdministrator(db: Database, config: Config, print: (line: string) => void = console.log): Promise<void> {
+  if (await db.prisma.gatewayUser.count() > 0) return;
+  const password = config.gatewayAdminPassword ?? generatePassword();
+  try {
+    await db.prisma.gatewayUser.create({
+      data: { username: ADMIN_USERNAME, passwordHash: await hashPassword(password), roles: ["admin"] },
+    });
+  } catch (error) {
+    // Another process installing the same database at the same moment created it first.
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return;
+    throw error;
+  }
+  // The only copy of a generated password; LOG_LEVEL=silent suppresses it, so set
+  // GATEWAY_ADMIN_PASSWORD when running silently.
+  if (!config.gatewayAdminPassword && config.logLevel !== "silent") {
+    print(`Email gateway administrator created: username "${ADMIN_USERNAME}", password "${password}"`);
+  }
+}

@@ -1,11 +1,15 @@
 // Content subgraph: core/v2 content (posts of every type, terms, users, site options).
-import { loadTypeDefs, type SubgraphContextBase, type SubgraphDefinition } from "../../lib/subgraph.ts";
+import { loadTypeDefs, type SubgraphDefinition } from "../../lib/subgraph.ts";
+import { createContentContext, type ContentContext } from "./context.ts";
+import { installSite } from "./install.ts";
+import { resolvers } from "./resolvers.ts";
 
-export type ContentContext = SubgraphContextBase;
+export type { ContentContext };
 
 export const contentSubgraph: SubgraphDefinition<ContentContext> = {
   name: "content",
   typeDefs: loadTypeDefs(new URL("./schema.graphql", import.meta.url)),
-  resolvers: { Query: { authenticateApplicationPassword: () => null } },
-  context: (_db, identity) => ({ identity }),
+  resolvers: resolvers as SubgraphDefinition<ContentContext>["resolvers"],
+  context: createContentContext,
+  install: installSite,
 };

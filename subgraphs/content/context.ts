@@ -1,0 +1,31 @@
+// The content subgraph's per-request context: the caller, the database and fresh loaders.
+import type { Config } from "../../lib/config.ts";
+import type { Database, PrismaClient } from "../../lib/db.ts";
+import type { Identity } from "../../lib/identity.ts";
+import type { SubgraphContextBase } from "../../lib/subgraph.ts";
+import { createLoaders, type ContentLoaders } from "./loaders.ts";
+import { viewerOf, type Viewer } from "./permissions.ts";
+import { loadOptions, siteClock, type SiteClock, type SiteOptions } from "./site.ts";
+
+export interface Site { options: SiteOptions; clock: SiteClock; home: string }
+
+export interface ContentContext extends SubgraphContextBase {
+  prisma: PrismaClient;
+  config: Config;
+  viewer: Viewer | null;
+  loaders: ContentLoaders;
+  /** Site options, read once per request. */
+  site(): Promise<Site>;
+}
+
+export function createContentContext(db: Database, identity: Identity, config: Config): ContentContext {
+  let site: Promise<Site> | undefined;
+  return {
+    identity,
+    prisma: db.prisma,
+    config,
+    viewer: viewerOf(identity),
+    loaders: createLoaders(db.prisma),
+    site: () => (site ??= loadOptions(db.prisma).then((options) => ({ options, clock: siteClock(options), home: config.siteUrl }))),
+  };
+}

@@ -1,0 +1,60 @@
+// Per-request DataLoaders: every lookup by id made while resolving one request is coalesced into
+// one query per kind, so a list costs the same number of statements whatever its length.
+import DataLoader from "dataloader";
+import type { PrismaClient } from "../../lib/db.ts";
+import type { Post, Term, User } from "../../generated/prisma/client.ts";
+
+export interface ContentLoaders {
+  post: DataLoader<number, Post | null>;
+  user: DataLoader<number, User | null>;
+  term: DataLoader<number, Term | null>;
+  /** Term ids of a post, by taxonomy, in term order. */
+  postTerms: DataLoader<number, { category: number[]; post_tag: number[]; nav_menu: number[] }>;
+  /** Revisions + autosaves of a post: how many, and the newest id. */
+  revisionSummary: DataLoader<number, { count: number; latestId: number | null }>;
+  /** Published posts per term (the term's `count`). */
+  termCount: DataLoader<number, number>;
+}
+
+function byId<T extends { id: number }>(ids: readonly number[], rows: T[]): (T | null)[] {
+  const map = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => map.get(id) ?? null);
+}
+
+export function createLoaders(prisma: PrismaClient): ContentLoaders {
+  return {
+    post: new DataLoader(async (ids) => byId(ids, await prisma.post.findMany({ where: { id: { in: [...ids] } } }))),
+    user: new DataLoader(async (ids) => byId(ids, await prisma.user.findMany({ where: { id: { in: [...ids] } } }))),
+    term: new DataLoader(async (ids) => byId(ids, await prisma.term.findMany({ where: { id: { in: [...ids] } } }))),
+    postTerms: new DataLoader(async (postIds) => {
+      const rows = await prisma.postTerm.findMany({
+        where: { postId: { in: [...postIds] } },
+        include: { term: { select: { taxonomy: true } } },
+        orderBy: [{ termOrder: "asc" }, { termId: "asc" }],
+      });
+      return postIds.map((postId) => {
+        const result = { category: [] as number[], post_tag: [] as number[], nav_menu: [] as number[] };
+        for (const row of rows) {
+          if (row.postId !== postId) continue;
+          const list = result[row.term.taxonomy as keyof typeof result];
+          list?.push(row.termId);
+        }
+        return result;
+      });
+    }),
+    revisionSummary: new DataLoader(async (parentIds) => {
+      const rows = await prisma.post.groupBy({
+        by: ["parentId"], where: { type: "revision", parentId: { in: [...parentIds] } }, _count: { _all: true }, _max: { id: true },
+      });
+      const map = new Map(rows.map((r) => [r.parentId, { count: r._count._all, latestId: r._max.id }]));
+      return parentIds.map((id) => map.get(id) ?? { count: 0, latestId: null });
+    }),
+    termCount: new DataLoader(async (termIds) => {
+      const rows = await prisma.postTerm.groupBy({
+        by: ["termId"], where: { termId: { in: [...termIds] }, post: { status: "publish" } }, _count: { _all: true },
+      });
+      const map = new Map(rows.map((r) => [r.termId, r._count._all]));
+      return termIds.map((id) => map.get(id) ?? 0);
+    }),
+  };
+}

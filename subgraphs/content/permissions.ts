@@ -1,0 +1,57 @@
+// WordPress's map_meta_cap for posts: what a user may do with one post, from their roles and
+// whether they wrote it. Resolvers and domain functions ask here; nothing else decides.
+import { can } from "../../lib/capabilities.ts";
+import type { Identity } from "../../lib/identity.ts";
+
+export interface Viewer { id: number; roles: string[] }
+
+export const viewerOf = (identity: Identity): Viewer | null =>
+  identity.site ? { id: identity.site.userId, roles: identity.site.roles } : null;
+
+export const hasCap = (viewer: Viewer | null, cap: string): boolean => can(viewer?.roles, cap);
+
+/** Capability names of a post type ("posts" for post, "pages" for page). */
+const plural = (type: string) => (type === "page" ? "pages" : "posts");
+
+interface PostLike { type: string; status: string; authorId: number; meta?: unknown }
+
+/** Status a trashed post had, which decides its capabilities (WordPress does the same). */
+function effectiveStatus(post: PostLike): string {
+  if (post.status !== "trash") return post.status;
+  const meta = (post.meta ?? {}) as Record<string, unknown>;
+  return typeof meta._wp_trash_meta_status === "string" ? meta._wp_trash_meta_status : "draft";
+}
+
+function metaCap(viewer: Viewer | null, post: PostLike, action: "edit" | "delete"): boolean {
+  if (!viewer) return false;
+  const p = plural(post.type);
+  const status = effectiveStatus(post);
+  const own = post.authorId === viewer.id;
+  const caps: string[] = [];
+  if (own) {
+    caps.push(status === "publish" || status === "future" ? `${action}_published_${p}` : `${action}_${p}`);
+  } else {
+    caps.push(`${action}_others_${p}`);
+    if (status === "publish" || status === "future") caps.push(`${action}_published_${p}`);
+    else if (status === "private") caps.push(`${action}_private_${p}`);
+    else caps.push(`${action}_${p}`);
+  }
+  return caps.every((c) => hasCap(viewer, c));
+}
+
+export const canEditPost = (viewer: Viewer | null, post: PostLike) => metaCap(viewer, post, "edit");
+export const canDeletePost = (viewer: Viewer | null, post: PostLike) => metaCap(viewer, post, "delete");
+
+export function canReadPost(viewer: Viewer | null, post: PostLike): boolean {
+  if (post.status === "publish") return true;
+  if (post.status === "private") {
+    return !!viewer && (post.authorId === viewer.id || hasCap(viewer, `read_private_${plural(post.type)}`));
+  }
+  // draft, pending, future, trash…: only those who may edit it.
+  return canEditPost(viewer, post);
+}
+
+export const canCreate = (viewer: Viewer | null, type: string) => hasCap(viewer, `edit_${plural(type)}`);
+export const canPublish = (viewer: Viewer | null, type: string) => hasCap(viewer, `publish_${plural(type)}`);
+export const canEditOthers = (viewer: Viewer | null, type: string) => hasCap(viewer, `edit_others_${plural(type)}`);
+export const canReadPrivate = (viewer: Viewer | null, type: string) => hasCap(viewer, `read_private_${plural(type)}`);

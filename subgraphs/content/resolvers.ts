@@ -1,0 +1,205 @@
+// Thin resolvers: arguments in, domain functions out. Field resolvers derive the presentation
+// fields (rendered HTML, links, zone-less dates) from the stored row.
+import crypto from "node:crypto";
+import type { Post, Term, User } from "../../generated/prisma/client.ts";
+import { fail } from "../../lib/errors.ts";
+import { can } from "../../lib/capabilities.ts";
+import type { ContentContext } from "./context.ts";
+import { canEditPost, canReadPost, hasCap } from "./permissions.ts";
+import {
+  deletePost, encodeCursor, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
+} from "./posts.ts";
+import { blockVersion, renderContent, renderExcerpt, renderTitle, sanitizeTitle } from "./rendering.ts";
+import {
+  createAutosave, deleteRevision, isAutosave, listAutosaves, listRevisions, readAutosave, readRevision, type RevisionListArgs,
+} from "./revisions.ts";
+import { formatWpDate, type SiteClock } from "./site.ts";
+import { deleteTerm, listTerms, requireTerm, saveTerm, type TermInput, type TermListArgs } from "./terms.ts";
+import { authenticateApplicationPassword, gravatarUrl } from "./users.ts";
+
+/** A post as resolved: the row plus the password the request unlocked it with. */
+type PostParent = Post & { unlockedWith?: string | null };
+/** A revision as resolved; `asPost` is set when a draft autosave answered with the post itself. */
+type RevisionParent = Post & { asPost?: boolean };
+
+const gmtDate = (d: Date | null, local: Date, clock: SiteClock) => formatWpDate(d ?? clock.toGmt(local));
+const PUBLIC = ["publish"];
+const postId = (id: string | number) => {
+  const n = Number(id);
+  return Number.isInteger(n) ? n : fail("rest_post_invalid_id", "Invalid post ID.", 404);
+};
+
+function link(post: Post, home: string): string {
+  if (PUBLIC.includes(post.status) && post.slug) return `${home}/${post.slug}/`;
+  return `${home}/?${post.type === "page" ? "page_id" : "p"}=${post.id}`;
+}
+
+/** Protected content is shown only when unlocked by its password or to an editor editing it. */
+function unlocked(ctx: ContentContext, post: PostParent, editing: boolean | null | undefined): boolean {
+  if (post.password === "") return true;
+  if (editing && canEditPost(ctx.viewer, post)) return true;
+  return post.unlockedWith !== undefined && post.unlockedWith === post.password;
+}
+
+const canSeeUser = (ctx: ContentContext, user: User) => ctx.viewer?.id === user.id || hasCap(ctx.viewer, "list_users");
+
+async function readableReference(ctx: ContentContext, id: number): Promise<Post | null> {
+  const post = await ctx.loaders.post.load(id);
+  return post && canReadPost(ctx.viewer, post) ? post : null;
+}
+
+function previewNonce(post: Post): string {
+  return crypto.createHash("sha256").update(`preview:${post.parentId}:${post.id}`).digest("hex").slice(0, 10);
+}
+
+export const resolvers = {
+  Query: {
+    authenticateApplicationPassword: (_: unknown, args: { username: string; password: string }, ctx: ContentContext) => {
+      if (!ctx.identity.router) fail("forbidden", "Only the router may check credentials.", 403);
+      return authenticateApplicationPassword(ctx.prisma, args.username, args.password, ctx.config.secretKey);
+    },
+    site: async (_: unknown, __: unknown, ctx: ContentContext) => {
+      const { options, home } = await ctx.site();
+      const sticky = await ctx.prisma.post.findMany({ where: { type: "post", sticky: true }, select: { id: true }, orderBy: { id: "asc" } });
+      return {
+        name: options.blogname, description: options.blogdescription, url: home, home,
+        gmtOffset: String(options.gmt_offset), timezoneString: options.timezone_string, stickyPostIds: sticky.map((p) => p.id),
+      };
+    },
+    posts: async (_: unknown, args: ListArgs, ctx: ContentContext) => {
+      const page = await listPosts(ctx, "post", args);
+      const end = page.start + page.nodes.length - 1;
+      return {
+        ...page,
+        pageInfo: {
+          hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
+          hasPreviousPage: page.start > 0,
+          startCursor: page.nodes.length ? encodeCursor(page.start) : null,
+          endCursor: page.nodes.length ? encodeCursor(end) : null,
+        },
+      };
+    },
+    post: async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
+      const post = await readPost(ctx, "post", postId(args.id), args.password);
+      return { ...post, unlockedWith: args.password };
+    },
+    postRevisions: (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) => listRevisions(ctx, "post", args.parent, args),
+    postRevision: (_: unknown, args: { parent: number; id: number }, ctx: ContentContext) => readRevision(ctx, "post", args.parent, args.id),
+    postAutosaves: (_: unknown, args: { parent: number }, ctx: ContentContext) => listAutosaves(ctx, "post", args.parent),
+    postAutosave: (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, "post", args.parent),
+    viewer: (_: unknown, __: unknown, ctx: ContentContext) => (ctx.viewer ? ctx.loaders.user.load(ctx.viewer.id) : null),
+    user: async (_: unknown, args: { id: number }, ctx: ContentContext) => {
+      const user = await ctx.loaders.user.load(args.id);
+      if (!user) fail("rest_user_invalid_id", "Invalid user ID.", 404);
+      return user;
+    },
+    categories: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "category", args),
+    category: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "category", args.id),
+    tags: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "post_tag", args),
+    tag: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "post_tag", args.id),
+  },
+
+  Mutation: {
+    createPost: (_: unknown, args: { input: PostInput }, ctx: ContentContext) => savePost(ctx, "post", args.input),
+    updatePost: (_: unknown, args: { id: string; input: PostInput }, ctx: ContentContext) => savePost(ctx, "post", args.input, postId(args.id)),
+    deletePost: (_: unknown, args: { id: string; force?: boolean | null }, ctx: ContentContext) => deletePost(ctx, "post", postId(args.id), args.force ?? false),
+    createPostAutosave: async (_: unknown, args: { parent: number; input: PostInput }, ctx: ContentContext): Promise<RevisionParent> => {
+      const outcome = await createAutosave(ctx, "post", args.parent, args.input);
+      return { ...outcome.item, asPost: outcome.updatedPost };
+    },
+    deletePostRevision: async (_: unknown, args: { parent: number; id: number; force?: boolean | null }, ctx: ContentContext) =>
+      ({ deleted: true, previous: await deleteRevision(ctx, "post", args.parent, args.id, args.force ?? false) }),
+    createCategory: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input),
+    updateCategory: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input, args.id),
+    deleteCategory: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
+      ({ deleted: true, previous: await deleteTerm(ctx, "category", args.id, args.force ?? false) }),
+    createTag: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input),
+    updateTag: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input, args.id),
+    deleteTag: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
+      ({ deleted: true, previous: await deleteTerm(ctx, "post_tag", args.id, args.force ?? false) }),
+  },
+
+  Post: {
+    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableReference(ctx, Number(ref.id)),
+    id: (post: Post) => String(post.id),
+    date: (post: Post) => formatWpDate(post.date),
+    dateGmt: async (post: Post, _: unknown, ctx: ContentContext) => gmtDate(post.dateGmt, post.date, (await ctx.site()).clock),
+    modified: (post: Post) => formatWpDate(post.modified),
+    modifiedGmt: (post: Post) => formatWpDate(post.modifiedGmt),
+    guid: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: canEditPost(ctx.viewer, post) ? post.guid : null, rendered: post.guid }),
+    password: (post: Post, _: unknown, ctx: ContentContext) => (canEditPost(ctx.viewer, post) ? post.password : null),
+    link: async (post: Post, _: unknown, ctx: ContentContext) => link(post, (await ctx.site()).home),
+    title: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: canEditPost(ctx.viewer, post) ? post.title : null, rendered: renderTitle(post.title) }),
+    content: (post: PostParent, args: { editing?: boolean | null }, ctx: ContentContext) => ({
+      raw: canEditPost(ctx.viewer, post) ? post.content : null,
+      rendered: unlocked(ctx, post, args.editing) ? renderContent(post.content) : "",
+      protected: post.password !== "",
+      blockVersion: blockVersion(post.content),
+    }),
+    excerpt: (post: PostParent, args: { length?: number | null; editing?: boolean | null }, ctx: ContentContext) => ({
+      raw: canEditPost(ctx.viewer, post) ? post.excerpt : null,
+      rendered: unlocked(ctx, post, args.editing) ? renderExcerpt(post.excerpt, post.content, args.length ?? 55) : "",
+      protected: post.password !== "",
+    }),
+    authorId: (post: Post) => post.authorId,
+    author: (post: Post, _: unknown, ctx: ContentContext) => (post.authorId ? ctx.loaders.user.load(post.authorId) : null),
+    featuredMediaId: (post: Post) => post.featuredMedia,
+    meta: (post: Post) => ({ footnotes: String((post.meta as Record<string, unknown>)?.footnotes ?? "") }),
+    categoryIds: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.postTerms.load(post.id)).category,
+    categories: async (post: Post, _: unknown, ctx: ContentContext) =>
+      (await ctx.loaders.term.loadMany((await ctx.loaders.postTerms.load(post.id)).category)).filter((t) => t && !(t instanceof Error)),
+    tagIds: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.postTerms.load(post.id)).post_tag,
+    tags: async (post: Post, _: unknown, ctx: ContentContext) =>
+      (await ctx.loaders.term.loadMany((await ctx.loaders.postTerms.load(post.id)).post_tag)).filter((t) => t && !(t instanceof Error)),
+    permalinkTemplate: async (_post: Post, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/%postname%/`,
+    generatedSlug: (post: Post) => post.slug || sanitizeTitle(post.title),
+    revisionCount: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.revisionSummary.load(post.id)).count,
+    latestRevisionId: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.revisionSummary.load(post.id)).latestId,
+    viewerCan: (post: Post, _: unknown, ctx: ContentContext) => viewerPermissions(ctx, post),
+  },
+
+  Revision: {
+    parent: (r: RevisionParent) => (r.asPost ? 0 : r.parentId),
+    date: (r: Post) => formatWpDate(r.date),
+    dateGmt: async (r: Post, _: unknown, ctx: ContentContext) => gmtDate(r.dateGmt, r.date, (await ctx.site()).clock),
+    modified: (r: Post) => formatWpDate(r.modified),
+    modifiedGmt: (r: Post) => formatWpDate(r.modifiedGmt),
+    guid: async (r: RevisionParent, _: unknown, ctx: ContentContext) => {
+      const guid = r.asPost ? r.guid : `${(await ctx.site()).home}/?p=${r.id}`;
+      return { raw: guid, rendered: guid };
+    },
+    title: (r: Post) => ({ raw: r.title, rendered: renderTitle(r.title) }),
+    content: (r: Post) => ({ raw: r.content, rendered: renderContent(r.content) }),
+    excerpt: (r: Post) => ({ raw: r.excerpt, rendered: renderExcerpt(r.excerpt, r.content) }),
+    meta: (r: Post) => ({ footnotes: String((r.meta as Record<string, unknown>)?.footnotes ?? "") }),
+    isAutosave: (r: RevisionParent) => r.asPost === true || isAutosave(r),
+    previewLink: async (r: RevisionParent, _: unknown, ctx: ContentContext) => {
+      const { home } = await ctx.site();
+      return r.asPost ? `${home}/?p=${r.id}&preview=true` : `${home}/?p=${r.parentId}&preview_id=${r.parentId}&preview_nonce=${previewNonce(r)}&preview=true`;
+    },
+  },
+
+  User: {
+    __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.user.load(Number(ref.id)),
+    link: async (u: User, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/author/${u.nicename}/`,
+    slug: (u: User) => u.nicename,
+    avatarUrls: (u: User) => ({ size24: gravatarUrl(u.email, 24), size48: gravatarUrl(u.email, 48), size96: gravatarUrl(u.email, 96) }),
+    username: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.login : null),
+    email: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.email : null),
+    roles: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.roles : null),
+    registeredDate: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.registeredAt.toISOString().replace(/\.\d{3}Z$/, "+00:00") : null),
+    capabilities: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? ["read", ...u.roles].filter((c, i, all) => all.indexOf(c) === i && (c === "read" || can(u.roles, c) || u.roles.includes(c))) : null),
+  },
+
+  Category: {
+    __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.term.load(Number(ref.id)),
+    count: (t: Term, _: unknown, ctx: ContentContext) => ctx.loaders.termCount.load(t.id),
+    link: async (t: Term, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/category/${t.slug}/`,
+    parent: (t: Term) => t.parentId,
+  },
+  Tag: {
+    __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.term.load(Number(ref.id)),
+    count: (t: Term, _: unknown, ctx: ContentContext) => ctx.loaders.termCount.load(t.id),
+    link: async (t: Term, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/tag/${t.slug}/`,
+  },
+};

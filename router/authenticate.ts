@@ -3,7 +3,7 @@
 // users) through an @inaccessible field that only a router-signed request may call.
 import { signIdentity, type Identity } from "../lib/identity.ts";
 import { IDENTITY_HEADER } from "../lib/identity.ts";
-import { DomainError } from "../lib/errors.ts";
+import { DomainError, errorStatus } from "../lib/errors.ts";
 
 export interface Credentials {
   /** `Authorization: Basic …` (WordPress application password). */
@@ -35,10 +35,10 @@ async function askSubgraph<T>(url: string, query: string, variables: Record<stri
     headers: { "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey) },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; http?: { status?: number }; data?: Record<string, unknown> } }[] };
+  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number; data?: Record<string, unknown> } }[] };
   const error = body.errors?.[0];
   if (error) {
-    throw new DomainError(error.extensions?.code ?? "internal_server_error", error.message, error.extensions?.http?.status ?? 500, { data: error.extensions?.data });
+    throw new DomainError(error.extensions?.code ?? "internal_server_error", error.message, errorStatus(error.extensions) ?? 500, { data: error.extensions?.data });
   }
   return body.data as T;
 }

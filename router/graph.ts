@@ -5,6 +5,7 @@ import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin
 import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import type { DocumentNode } from "graphql";
 import { IDENTITY_HEADER, signIdentity, type Identity } from "../lib/identity.ts";
+import { errorStatus } from "../lib/errors.ts";
 import type { FormattedExecutionResult } from "graphql";
 
 export interface RouterContext {
@@ -33,6 +34,12 @@ export async function createGraph(supergraphSdl: string): Promise<ApolloServer<R
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })],
+    // Show each domain error's HTTP status as extensions.http.status too (added after Apollo
+    // Server has read `http`, so the GraphQL response itself stays 200 with partial data).
+    formatError: (formatted) => {
+      const status = errorStatus(formatted.extensions);
+      return status === undefined ? formatted : { ...formatted, extensions: { ...formatted.extensions, http: { status } } };
+    },
   });
   await server.start();
   return server;

@@ -57,7 +57,8 @@ export function checkStatuses(statuses: string[], type: string, viewer: Viewer |
     if (defaults.includes(status)) continue;
     if (canCreate(viewer, type)) continue;
     if (status === "private" && canReadPrivate(viewer, type)) continue;
-    fail("rest_forbidden_status", "Status is forbidden.", viewer ? 403 : 401);
+    // `param` makes the REST layer report it as WordPress does: rest_invalid_param wrapping this error.
+    fail("rest_forbidden_status", "Status is forbidden.", viewer ? 403 : 401, { data: { param: "status" } });
   }
   return statuses;
 }

@@ -1,0 +1,58 @@
+// The gateway's error body. ESG runs API Platform, whose error shape changed between versions,
+// so every error carries both generations' keys: Hydra (`@context`, `@type`, `hydra:title`,
+// `hydra:description`) and RFC 7807 (`title`, `detail`, `status`). Validation failures are a
+// 422 ConstraintViolationList with `violations[{propertyPath, message}]`.
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { API_BASE } from "./route.ts";
+
+export interface Violation { propertyPath: string; message: string }
+
+export class GatewayProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly violations?: Violation[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+  }
+}
+
+const TITLE = "An error occurred";
+const INTERNAL = "Internal Server Error";
+
+export function problemBody(problem: GatewayProblem): Record<string, unknown> {
+  const common = { "hydra:title": TITLE, "hydra:description": problem.detail };
+  const rfc7807 = { title: TITLE, detail: problem.detail, status: problem.status };
+  if (problem.violations) {
+    return {
+      "@context": `${API_BASE}/contexts/ConstraintViolationList`, "@type": "ConstraintViolationList",
+      ...common, violations: problem.violations, ...rfc7807,
+    };
+  }
+  return { "@context": `${API_BASE}/contexts/Error`, "@type": "hydra:Error", ...common, ...rfc7807 };
+}
+
+function isViolations(value: unknown): value is Violation[] {
+  return Array.isArray(value) && value.every((v) => typeof v?.propertyPath === "string" && typeof v?.message === "string");
+}
+
+/** Maps a GraphQL error by its `extensions.http.status`; anything without one is an internal error, not shown. */
+export function problemFromGraphQL(error: GraphQLFormattedError | GraphQLError): GatewayProblem {
+  const extensions = error.extensions as { http?: { status?: unknown }; data?: { violations?: unknown } } | undefined;
+  const status = extensions?.http?.status;
+  if (typeof status !== "number" || status < 400 || status >= 500) return new GatewayProblem(500, INTERNAL);
+  const violations = extensions?.data?.violations;
+  return new GatewayProblem(status, error.message, isViolations(violations) ? violations : undefined);
+}
+
+/** Anything thrown while serving a request, as a problem: ours, a DomainError, or Fastify's own 4xx (body too large…). */
+export function problemFrom(error: unknown): GatewayProblem {
+  if (error instanceof GatewayProblem) return error;
+  if (error instanceof GraphQLError) return problemFromGraphQL(error);
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
+    return new GatewayProblem(statusCode, (error as Error).message);
+  }
+  return new GatewayProblem(500, INTERNAL);
+}

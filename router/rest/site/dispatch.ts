@@ -1,0 +1,103 @@
+// WordPress's REST server, over the route table: match the route, validate and coerce the
+// arguments from the endpoint's schema, run the endpoint's one GraphQL operation with the
+// caller's identity, and turn the result into a REST response. Used for HTTP requests, batch
+// items and `_embed` look-ups alike.
+import { Kind, type OperationDefinitionNode } from "graphql";
+import type { Execute, RouterContext } from "../../graph.ts";
+import { RouteTable, type Method } from "../table.ts";
+import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
+import type { RestRequest, RestResult, SiteEndpoint, SiteRoute, SiteUrls } from "./route.ts";
+import { processArgs } from "./validation.ts";
+
+export interface SiteRequest {
+  method: string;
+  /** Route path, e.g. "/core/v2/posts/5" ("/" for the index). */
+  path: string;
+  query: Record<string, unknown>;
+  /** Parsed JSON body (JSON content types only). */
+  json?: Record<string, unknown>;
+  /** Form fields (urlencoded or multipart), or batch item bodies. */
+  body?: Record<string, unknown>;
+  /** Set when a JSON body did not parse. */
+  jsonError?: string;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody?: Buffer;
+}
+
+/** An endpoint implemented in the REST layer itself (the index, batch): it composes other routes. */
+export interface LocalEndpoint extends SiteEndpoint {
+  handle(request: RestRequest, context: RouterContext, site: SiteRest): Promise<RestResult>;
+}
+
+export const isLocal = (e: SiteEndpoint): e is LocalEndpoint => typeof (e as LocalEndpoint).handle === "function";
+
+/** The root field name of an endpoint's operation (its data arrives under it). */
+export function rootField(endpoint: SiteEndpoint): string {
+  const op = endpoint.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+  const field = op.selectionSet.selections[0];
+  if (field.kind !== Kind.FIELD) throw new Error("An endpoint's operation must select one root field");
+  return (field.alias ?? field.name).value;
+}
+
+export interface Prepared {
+  route: SiteRoute;
+  endpoint: SiteEndpoint;
+  request: RestRequest;
+}
+
+export class SiteRest {
+  readonly table: RouteTable<SiteEndpoint>;
+
+  constructor(routes: SiteRoute[], readonly execute: Execute, readonly urls: SiteUrls) {
+    this.table = new RouteTable(routes, { caseInsensitive: true });
+  }
+
+  /** Methods of a route the caller may use (the `Allow` header). */
+  allow(route: SiteRoute, context: RouterContext): string {
+    const methods = route.endpoints.filter((e) => !e.allowed || e.allowed(context.identity)).flatMap((e) => e.methods);
+    return [...new Set(methods)].join(", ");
+  }
+
+  /** Matches and validates a request; returns a ready request or the error response. */
+  prepare(input: SiteRequest, context: RouterContext): Prepared | { error: RestResult; route?: SiteRoute } {
+    const method = (input.method === "HEAD" ? "GET" : input.method) as Method;
+    const path = input.path.length > 1 ? input.path.replace(/\/+$/, "") : input.path;
+    const match = this.table.match(path, method);
+    if (!match?.endpoint) return { error: noRoute() };
+    if (input.jsonError !== undefined) {
+      return { route: match.route, error: wpError("rest_invalid_json", "Invalid JSON body passed.", 400, { json_error_code: 4, json_error_message: input.jsonError }) };
+    }
+    const result = processArgs(match.endpoint.args, { json: input.json, body: input.body, query: input.query, url: match.pathParams }, { method, identity: context.identity });
+    if (!result.ok) return { route: match.route, error: { status: result.error.data.status, body: result.error } };
+    return {
+      route: match.route,
+      endpoint: match.endpoint,
+      request: {
+        method, path, params: result.params, sent: result.sent, query: input.query, headers: input.headers,
+        identity: context.identity, rawBody: input.rawBody, urls: this.urls,
+      },
+    };
+  }
+
+  /** Runs a prepared request's operation and shapes the response. */
+  async run(prepared: Prepared, context: RouterContext): Promise<RestResult> {
+    const { endpoint, request } = prepared;
+    if (isLocal(endpoint)) return endpoint.handle(request, context, this);
+    const result = await this.execute(endpoint.operation, endpoint.variables?.(request) ?? {}, context);
+    return this.shape(endpoint, request, result.data ?? null, result.errors ?? []);
+  }
+
+  /** Turns one operation's data (or first error) into the endpoint's REST response. */
+  shape(endpoint: SiteEndpoint, request: RestRequest, data: Record<string, unknown> | null, errors: readonly import("graphql").GraphQLFormattedError[]): RestResult {
+    if (errors.length > 0) return fromGraphQLError(errors[0]);
+    const field = rootField(endpoint);
+    if (!data || data[field] === undefined) return wpError("rest_internal_error", "The operation returned no result.", 500);
+    return endpoint.respond(data, request);
+  }
+
+  async dispatch(input: SiteRequest, context: RouterContext): Promise<{ result: RestResult; route?: SiteRoute }> {
+    const prepared = this.prepare(input, context);
+    if ("error" in prepared) return { result: prepared.error, route: prepared.route };
+    return { result: await this.run(prepared, context), route: prepared.route };
+  }
+}

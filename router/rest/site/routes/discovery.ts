@@ -1,0 +1,102 @@
+// Discovery, derived from the route table: the REST index (GET /) and each namespace's root
+// (GET /core/v2 …). No second list of routes exists anywhere.
+import { gql } from "../../table.ts";
+import type { LocalEndpoint, SiteRest } from "../dispatch.ts";
+import type { ArgSchema, SiteRoute, SiteUrls } from "../route.ts";
+
+/** Keywords an index entry keeps, in WordPress's order; `required` is appended last. */
+const INDEX_KEYWORDS = [
+  "title", "description", "default", "type", "format", "enum", "items", "properties", "additionalProperties",
+  "patternProperties", "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+  "multipleOf", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "anyOf", "oneOf",
+] as const;
+
+/** Nested schemas are copied as data (callbacks dropped). */
+function plain(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(plain);
+  if (!schema || typeof schema !== "object") return schema;
+  return Object.fromEntries(Object.entries(schema)
+    .filter(([k, v]) => typeof v !== "function" && k !== "skipValidation")
+    .map(([k, v]) => [k, plain(v)]));
+}
+
+function indexArg(schema: ArgSchema): Record<string, unknown> {
+  const entry: Record<string, unknown> = {};
+  for (const key of INDEX_KEYWORDS) if (schema[key] !== undefined) entry[key] = plain(schema[key]);
+  entry.required = schema.required ?? false;
+  return entry;
+}
+
+/** The index entry of one route: namespace, methods, endpoints (with args) and a self link for routes without placeholders. */
+export function routeEntry(route: SiteRoute, urls: SiteUrls): Record<string, unknown> {
+  const entry: Record<string, unknown> = {
+    namespace: route.namespace,
+    methods: [...new Set(route.endpoints.flatMap((e) => e.methods))],
+    endpoints: route.endpoints.map((e) => {
+      const args = Object.entries(e.args).map(([name, schema]) => [name, indexArg(schema)] as const);
+      return {
+        methods: e.methods,
+        ...(e.allowBatch ? { allow_batch: { v1: true } } : {}),
+        args: args.length ? Object.fromEntries(args) : [],
+      };
+    }),
+  };
+  if (!route.pattern.includes("(")) entry._links = { self: [{ href: urls.rest(route.pattern === "/" ? "/" : route.pattern) }] };
+  return entry;
+}
+
+const CONTEXT_ARG: ArgSchema = { default: "view" };
+
+const routesOf = (site: SiteRest, namespace?: string) =>
+  Object.fromEntries(site.table.routes
+    .filter((r) => namespace === undefined || r.namespace === namespace)
+    .map((r) => [r.pattern, routeEntry(r, site.urls)]));
+
+/** A query every index endpoint runs: the site's identity, owned by the content subgraph. */
+const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOffset timezoneString } }`;
+
+export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
+  const index: LocalEndpoint = {
+    methods: ["GET"], args: { context: CONTEXT_ARG }, operation: SITE_QUERY,
+    respond: () => ({ body: null }),
+    handle: async (_request, context, site) => {
+      const result = await site.execute(SITE_QUERY, {}, context);
+      const info = result.data?.site as Record<string, string> | undefined;
+      const home = site.urls.home;
+      return {
+        body: {
+          name: info?.name ?? "", description: info?.description ?? "", url: info?.url ?? home, home: info?.home ?? home,
+          gmt_offset: info?.gmtOffset ?? "0", timezone_string: info?.timezoneString ?? "",
+          namespaces: namespaces(),
+          authentication: {
+            oauth2: {
+              authorize: `${home}/oauth/authorize`, token: `${home}/oauth/token`, me: `${home}/oauth/me`,
+              version: "2.0", software: "esg-site-federation",
+            },
+            "application-passwords": { endpoints: { authorization: `${home}/wp-admin/authorize-application.php` } },
+          },
+          routes: routesOf(site),
+          _links: { help: [{ href: "https://developer.wordpress.org/rest-api/" }] },
+        },
+      };
+    },
+  };
+  const routes: SiteRoute[] = [{ namespace: "", pattern: "/", endpoints: [index] }];
+  for (const namespace of namespaces()) {
+    const root: LocalEndpoint = {
+      methods: ["GET"],
+      args: { namespace: { default: namespace }, context: CONTEXT_ARG },
+      operation: SITE_QUERY,
+      respond: () => ({ body: null }),
+      handle: async (request, _context, site) => {
+        const wanted = String(request.params.namespace);
+        if (!site.table.namespaces().includes(wanted)) {
+          return { status: 404, body: { code: "rest_invalid_namespace", message: "The specified namespace could not be found.", data: { status: 404 } } };
+        }
+        return { body: { namespace: wanted, routes: routesOf(site, wanted), _links: { up: [{ href: `${site.urls.restBase}/` }] } } };
+      },
+    };
+    routes.push({ namespace, pattern: `/${namespace}`, endpoints: [root] });
+  }
+  return routes;
+}

@@ -1,0 +1,142 @@
+// How a post from the graph becomes WordPress's JSON: key order, `context` filtering and `_links`.
+// Shared by every post type's routes (posts now; pages, media and menu items reuse it).
+import type { SiteUrls, RestRequest } from "../route.ts";
+
+export type Context = "view" | "embed" | "edit";
+
+/** The post fields every post route selects. `$editing` unlocks protected content for editors. */
+export const POST_FIELDS = `
+  fragment PostFields on Post {
+    id date dateGmt guid { raw rendered } modified modifiedGmt password slug status type link
+    title { raw rendered }
+    content(editing: $editing) { raw rendered protected blockVersion }
+    excerpt(length: $excerptLength, editing: $editing) { raw rendered protected }
+    authorId featuredMediaId commentStatus pingStatus sticky template format meta { footnotes }
+    categoryIds tagIds permalinkTemplate generatedSlug revisionCount latestRevisionId
+    viewerCan { edit delete publish assignAuthor sticky assignTerms createTerms unfilteredHtml }
+  }`;
+
+export interface GraphPost {
+  id: string; date: string; dateGmt: string; guid: { raw: string | null; rendered: string };
+  modified: string; modifiedGmt: string; password: string | null; slug: string; status: string; type: string; link: string;
+  title: { raw: string | null; rendered: string };
+  content: { raw: string | null; rendered: string; protected: boolean; blockVersion: number };
+  excerpt: { raw: string | null; rendered: string; protected: boolean };
+  authorId: number; featuredMediaId: number; commentStatus: string; pingStatus: string; sticky: boolean;
+  template: string; format: string; meta: { footnotes: string };
+  categoryIds: number[]; tagIds: number[]; permalinkTemplate: string; generatedSlug: string;
+  revisionCount: number; latestRevisionId: number | null;
+  viewerCan: { edit: boolean; delete: boolean; publish: boolean; assignAuthor: boolean; sticky: boolean; assignTerms: boolean; createTerms: boolean; unfilteredHtml: boolean };
+}
+
+export const contextOf = (request: RestRequest): Context => (request.params.context ?? "view") as Context;
+
+/** Variables the post fragment needs. */
+export const postVariables = (request: RestRequest, context: Context = contextOf(request)) => ({
+  editing: context === "edit",
+  excerptLength: request.params.excerpt_length ?? null,
+});
+
+export function postLinks(post: GraphPost, urls: SiteUrls, context: Context): Record<string, unknown[]> {
+  const id = Number(post.id);
+  const links: Record<string, unknown[]> = {
+    self: [{ href: urls.rest(`/core/v2/posts/${id}`) }],
+    collection: [{ href: urls.rest("/core/v2/posts") }],
+    about: [{ href: urls.rest("/core/v2/types/post") }],
+  };
+  if (post.authorId) links.author = [{ embeddable: true, href: urls.rest(`/core/v2/users/${post.authorId}`) }];
+  links.replies = [{ embeddable: true, href: urls.rest(`/core/v2/comments?post=${id}`) }];
+  links["version-history"] = [{ count: post.revisionCount, href: urls.rest(`/core/v2/posts/${id}/revisions`) }];
+  if (post.revisionCount > 0 && post.latestRevisionId) {
+    links["predecessor-version"] = [{ id: post.latestRevisionId, href: urls.rest(`/core/v2/posts/${id}/revisions/${post.latestRevisionId}`) }];
+  }
+  if (post.featuredMediaId) links["wp:featuredmedia"] = [{ embeddable: true, href: urls.rest(`/core/v2/media/${post.featuredMediaId}`) }];
+  links["wp:attachment"] = [{ href: urls.rest(`/core/v2/media?parent=${id}`) }];
+  links["wp:term"] = [
+    { taxonomy: "category", embeddable: true, href: urls.rest(`/core/v2/categories?post=${id}`) },
+    { taxonomy: "post_tag", embeddable: true, href: urls.rest(`/core/v2/tags?post=${id}`) },
+  ];
+  if (context === "edit") {
+    const self = [{ href: urls.rest(`/core/v2/posts/${id}`) }];
+    const can = post.viewerCan;
+    if (can.publish) links["wp:action-publish"] = self;
+    if (can.unfilteredHtml) links["wp:action-unfiltered-html"] = self;
+    if (can.sticky) links["wp:action-sticky"] = self;
+    if (can.assignAuthor) links["wp:action-assign-author"] = self;
+    if (can.createTerms) links["wp:action-create-categories"] = self;
+    if (can.assignTerms) links["wp:action-assign-categories"] = self;
+    if (can.createTerms) links["wp:action-create-tags"] = self;
+    if (can.assignTerms) links["wp:action-assign-tags"] = self;
+  }
+  links.curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+  return links;
+}
+
+/** The post in WordPress's key order, with only the fields of the context. */
+export function restPost(post: GraphPost, context: Context, urls: SiteUrls, withLinks = true): Record<string, unknown> {
+  const edit = context === "edit";
+  let body: Record<string, unknown>;
+  if (context === "embed") {
+    body = {
+      id: Number(post.id), date: post.date, slug: post.slug, type: post.type, link: post.link,
+      title: { rendered: post.title.rendered },
+      excerpt: { rendered: post.excerpt.rendered, protected: post.excerpt.protected },
+      author: post.authorId, featured_media: post.featuredMediaId,
+    };
+  } else {
+    body = {
+      id: Number(post.id), date: post.date, date_gmt: post.dateGmt,
+      guid: edit ? { rendered: post.guid.rendered, raw: post.guid.raw ?? post.guid.rendered } : { rendered: post.guid.rendered },
+      modified: post.modified, modified_gmt: post.modifiedGmt,
+      ...(edit ? { password: post.password ?? "" } : {}),
+      slug: post.slug, status: post.status, type: post.type, link: post.link,
+      title: edit ? { raw: post.title.raw ?? "", rendered: post.title.rendered } : { rendered: post.title.rendered },
+      content: edit
+        ? { raw: post.content.raw ?? "", rendered: post.content.rendered, protected: post.content.protected, block_version: post.content.blockVersion }
+        : { rendered: post.content.rendered, protected: post.content.protected },
+      excerpt: edit
+        ? { raw: post.excerpt.raw ?? "", rendered: post.excerpt.rendered, protected: post.excerpt.protected }
+        : { rendered: post.excerpt.rendered, protected: post.excerpt.protected },
+      author: post.authorId, featured_media: post.featuredMediaId,
+      comment_status: post.commentStatus, ping_status: post.pingStatus, sticky: post.sticky,
+      template: post.template, format: post.format, meta: { footnotes: post.meta.footnotes },
+      categories: post.categoryIds, tags: post.tagIds,
+      ...(edit ? { permalink_template: post.permalinkTemplate, generated_slug: post.generatedSlug } : {}),
+    };
+  }
+  if (withLinks) body._links = postLinks(post, urls, context);
+  return body;
+}
+
+/** `Allow` methods for one post, from what the caller may do with it. */
+export const postAllow = (post: GraphPost) =>
+  ["GET", ...(post.viewerCan.edit ? ["POST", "PUT", "PATCH"] : []), ...(post.viewerCan.delete ? ["DELETE"] : [])];
+
+/** Revision / autosave shape (reference §5.6–5.7). */
+export interface GraphRevision {
+  id: number; parent: number; authorId: number; date: string; dateGmt: string; modified: string; modifiedGmt: string;
+  slug: string; guid: { raw: string; rendered: string }; title: { raw: string; rendered: string };
+  content: { raw: string; rendered: string }; excerpt: { raw: string; rendered: string }; meta: { footnotes: string };
+  isAutosave: boolean; previewLink: string;
+}
+
+export const REVISION_FIELDS = `
+  fragment RevisionFields on Revision {
+    id parent authorId date dateGmt modified modifiedGmt slug guid { raw rendered } title { raw rendered }
+    content { raw rendered } excerpt { raw rendered } meta { footnotes } isAutosave previewLink
+  }`;
+
+export function restRevision(r: GraphRevision, context: Context, urls: SiteUrls, options: { autosave?: boolean; links?: boolean } = {}): Record<string, unknown> {
+  const edit = context === "edit";
+  const text = (t: { raw: string; rendered: string }) => (edit ? { raw: t.raw, rendered: t.rendered } : { rendered: t.rendered });
+  const body: Record<string, unknown> = context === "embed"
+    ? { author: r.authorId, date: r.date, id: r.id, parent: r.parent, slug: r.slug, title: { rendered: r.title.rendered }, excerpt: { rendered: r.excerpt.rendered } }
+    : {
+      author: r.authorId, date: r.date, date_gmt: r.dateGmt, id: r.id, modified: r.modified, modified_gmt: r.modifiedGmt,
+      parent: r.parent, slug: r.slug, guid: text(r.guid), title: text(r.title), content: text(r.content), excerpt: text(r.excerpt),
+      meta: { footnotes: r.meta.footnotes },
+      ...(options.autosave && edit ? { preview_link: r.previewLink } : {}),
+    };
+  if (options.links !== false && r.parent) body._links = { parent: [{ href: urls.rest(`/core/v2/posts/${r.parent}`) }] };
+  return body;
+}

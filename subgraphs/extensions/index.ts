@@ -1,11 +1,16 @@
-// Extensions subgraph: the site's extension namespaces (languages, SEO, redirects, forms…).
-import { loadTypeDefs, type SubgraphContextBase, type SubgraphDefinition } from "../../lib/subgraph.ts";
+// Extensions subgraph: the site's extension namespaces. First slice: lang/v1 (Polylang-compatible
+// languages and language settings).
+import { loadTypeDefs, type SubgraphDefinition } from "../../lib/subgraph.ts";
+import { createExtensionsContext, type ExtensionsContext } from "./context.ts";
+import { installExtensions } from "./install.ts";
+import { resolvers } from "./resolvers.ts";
 
-export type ExtensionsContext = SubgraphContextBase;
+export type { ExtensionsContext };
 
 export const extensionsSubgraph: SubgraphDefinition<ExtensionsContext> = {
   name: "extensions",
   typeDefs: loadTypeDefs(new URL("./schema.graphql", import.meta.url)),
-  resolvers: { Query: { languages: () => [] } },
-  context: (_db, identity) => ({ identity }),
+  resolvers,
+  context: createExtensionsContext,
+  install: installExtensions,
 };

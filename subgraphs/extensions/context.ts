@@ -1,0 +1,26 @@
+// The extensions subgraph's per-request context: the caller, the database, configuration and
+// fresh loaders (so a list or a batch of lookups costs a fixed number of statements).
+import type { Config } from "../../lib/config.ts";
+import type { Database, PrismaClient } from "../../lib/db.ts";
+import type { Identity } from "../../lib/identity.ts";
+import type { SubgraphContextBase } from "../../lib/subgraph.ts";
+import { createLoaders, type ExtensionsLoaders } from "./loaders.ts";
+
+export interface ExtensionsContext extends SubgraphContextBase {
+  prisma: PrismaClient;
+  config: Config;
+  loaders: ExtensionsLoaders;
+  /** Forgets what the loaders cached: called after every write, as batches mix writes and reads. */
+  invalidate(): void;
+}
+
+export function createExtensionsContext(db: Database, identity: Identity, config: Config): ExtensionsContext {
+  const context: ExtensionsContext = {
+    identity,
+    prisma: db.prisma,
+    config,
+    loaders: createLoaders(db.prisma, config.siteUrl),
+    invalidate: () => { context.loaders = createLoaders(db.prisma, config.siteUrl); },
+  };
+  return context;
+}

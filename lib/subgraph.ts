@@ -6,8 +6,7 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import { buildSubgraphSchema } from "@apollo/subgraph";
-import { GraphQLError, parse, type DocumentNode } from "graphql";
-import type { ApolloServerPlugin } from "@apollo/server";
+import { parse, type DocumentNode } from "graphql";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/resolverMap.js";
 import type { Database } from "./db.ts";
 import type { Config } from "./config.ts";
@@ -28,21 +27,6 @@ export interface SubgraphDefinition<Context extends SubgraphContextBase = Subgra
   install?(db: Database, config: Config): Promise<void>;
 }
 
-/**
- * Apollo Server turns a DomainError's `extensions.http.status` into the HTTP status of the
- * response; the Apollo gateway then discards the body (and the error's code) as a failed fetch.
- * A subgraph answers 200 with its errors in the body, and the status stays in the extensions.
- */
-const keepErrorStatusInBody: ApolloServerPlugin = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response }) {
-        if (response.body.kind === "single" && response.body.singleResult.errors?.length) response.http.status = 200;
-      },
-    };
-  },
-};
-
 export function loadTypeDefs(schemaFile: URL): DocumentNode {
   return parse(fs.readFileSync(schemaFile, "utf8"));
 }
@@ -55,15 +39,10 @@ export async function serveSubgraph<C extends SubgraphContextBase>(
   const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 10 * 1024 * 1024 });
   const server = new ApolloServer<C>({
     schema: buildSubgraphSchema({ typeDefs: definition.typeDefs, resolvers: definition.resolvers as GraphQLResolverMap<unknown> }),
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled(), keepErrorStatusInBody],
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
     // Subgraphs are reached by the router only; the router runs its own CSRF prevention.
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,
-    // Apollo Server strips `extensions.http` from errors; the router needs it (REST statuses).
-    formatError: (formatted, error) => {
-      const http = error instanceof GraphQLError ? error.extensions.http : undefined;
-      return http ? { ...formatted, extensions: { ...formatted.extensions, http } } : formatted;
-    },
   });
   await server.start();
   await app.register(fastifyApollo(server), {

@@ -2,7 +2,8 @@
 // so every error carries both generations' keys: Hydra (`@context`, `@type`, `hydra:title`,
 // `hydra:description`) and RFC 7807 (`title`, `detail`, `status`). Validation failures are a
 // 422 ConstraintViolationList with `violations[{propertyPath, message}]`.
-import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import type { GraphQLFormattedError } from "graphql";
+import { errorStatus } from "../../../lib/errors.ts";
 import { API_BASE } from "./route.ts";
 
 export interface Violation { propertyPath: string; message: string }
@@ -37,19 +38,23 @@ function isViolations(value: unknown): value is Violation[] {
   return Array.isArray(value) && value.every((v) => typeof v?.propertyPath === "string" && typeof v?.message === "string");
 }
 
-/** Maps a GraphQL error by its `extensions.http.status`; anything without one is an internal error, not shown. */
-export function problemFromGraphQL(error: GraphQLFormattedError | GraphQLError): GatewayProblem {
-  const extensions = error.extensions as { http?: { status?: unknown }; data?: { violations?: unknown } } | undefined;
-  const status = extensions?.http?.status;
-  if (typeof status !== "number" || status < 400 || status >= 500) return new GatewayProblem(500, INTERNAL);
-  const violations = extensions?.data?.violations;
+/** Maps a GraphQL error by the status its extensions carry; anything without one is an internal error, not shown. */
+export function problemFromGraphQL(error: GraphQLFormattedError): GatewayProblem {
+  const extensions = error.extensions as Record<string, unknown> | undefined;
+  const status = errorStatus(extensions);
+  if (status === undefined || status < 400 || status >= 500) return new GatewayProblem(500, INTERNAL);
+  const violations = (extensions?.data as { violations?: unknown } | undefined)?.violations;
   return new GatewayProblem(status, error.message, isViolations(violations) ? violations : undefined);
 }
 
 /** Anything thrown while serving a request, as a problem: ours, a DomainError, or Fastify's own 4xx (body too large…). */
 export function problemFrom(error: unknown): GatewayProblem {
   if (error instanceof GatewayProblem) return error;
-  if (error instanceof GraphQLError) return problemFromGraphQL(error);
+  // Duck-typed: a DomainError may come from another copy of graphql (ESM and CJS builds).
+  const extensions = (error as { extensions?: unknown } | null)?.extensions;
+  if (error instanceof Error && typeof extensions === "object" && extensions !== null) {
+    return problemFromGraphQL({ message: error.message, extensions: extensions as Record<string, unknown> });
+  }
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
     return new GatewayProblem(statusCode, (error as Error).message);

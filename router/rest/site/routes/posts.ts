@@ -323,13 +323,13 @@ export const postRoutes: SiteRoute[] = [
     {
       methods: ["GET"], operation: AUTOSAVES,
       args: { parent: parentArg, context: contextArg() },
-      variables: (r) => ({ parent: r.params.id }),
+      variables: (r) => ({ parent: Number(r.params.id) }),
       respond: (data, r) => ({ body: (data.postAutosaves as GraphRevision[]).map((a) => restRevision(a, contextOf(r), r.urls, { autosave: true })) }),
     },
     {
       methods: ["POST"], operation: CREATE_AUTOSAVE, allowed: canEditType,
       args: { parent: parentArg, ...POST_WRITE_ARGS },
-      variables: (r) => ({ parent: r.params.id, input: postInput(r.params, r.sent) }),
+      variables: (r) => ({ parent: Number(r.params.id), input: postInput(r.params, r.sent) }),
       respond: (data, r) => {
         const autosave = data.createPostAutosave as GraphRevision;
         // An author's draft autosave answers with the post itself, in the revision shape and without links.

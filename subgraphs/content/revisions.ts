@@ -164,7 +164,7 @@ export async function createAutosave(ctx: ContentContext, type: string, parentId
   const viewer = ctx.viewer!;
   if ((parent.status === "draft" || parent.status === "auto-draft") && parent.authorId === viewer.id) {
     const { title, content, excerpt, meta } = input;
-    const saved = await ctx.prisma.$transaction(async () => savePostWithoutRevision(ctx, type, parentId, { title, content, excerpt, meta }));
+    const saved = await savePostWithoutRevision(ctx, type, parentId, { title, content, excerpt, meta });
     return { item: saved, updatedPost: true };
   }
   const proposed = {

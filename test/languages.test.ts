@@ -325,3 +325,189 @@ describe("language loading", () => {
     expect(await aliased(ids.length)).toBe(await aliased(2));
   });
 });
+
+// The same behaviour through the WordPress-style REST routes, on a fresh site.
+describe("lang/v1 REST routes", () => {
+  let site: TestSystem;
+  const LANG = "/wp-json/lang/v1";
+  const asAdmin = { auth: "admin" as const };
+
+  beforeAll(async () => { site = await startTestSystem(); });
+  afterAll(async () => { await site?.stop(); });
+
+  it("creates a language with 200 and Polylang's JSON shape, key order included", async () => {
+    const response = await site.request("POST", `${LANG}/languages`, { ...asAdmin, body: { locale: "fr_FR" } });
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual([
+      "term_id", "name", "slug", "locale", "w3c", "facebook", "is_rtl", "term_group", "flag_code", "flag_url", "flag",
+      "custom_flag_url", "custom_flag", "is_default", "active", "fallbacks", "home_url", "search_url", "host",
+      "page_on_front", "page_for_posts", "term_props",
+    ]);
+    const id = response.body.term_id;
+    expect(response.body).toMatchObject({
+      name: "Français", slug: "fr", locale: "fr_FR", w3c: "fr-FR", facebook: "fr_FR", is_rtl: false, term_group: 0, flag_code: "fr",
+      is_default: true, active: true, fallbacks: [], home_url: "http://example.test/", search_url: "http://example.test/", host: "",
+      page_on_front: 0, page_for_posts: 0,
+      term_props: { language: { term_id: id, term_taxonomy_id: id, count: 0 }, term_language: { term_id: id + 1, term_taxonomy_id: id + 1, count: 0 } },
+    });
+  });
+
+  it("answers WordPress error bodies: schema errors first, then Polylang's, with additional_errors", async () => {
+    const missing = await site.request("POST", `${LANG}/languages`, { ...asAdmin, body: { name: "X" } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ code: "rest_missing_callback_param", message: "Missing parameter(s): locale", data: { status: 400, params: ["locale"] } });
+
+    const empty = await site.request("POST", `${LANG}/languages`, { ...asAdmin, body: { locale: "" } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe("rest_invalid_param");
+    expect(Object.keys(empty.body.data.params)).toEqual(["locale"]);
+
+    const duplicate = await site.request("POST", `${LANG}/languages`, { ...asAdmin, body: { locale: "fr_FR" } });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body).toEqual({ code: "pll_non_unique_slug", message: "The language code must be unique", data: { status: 400 } });
+
+    const several = await site.request("POST", `${LANG}/languages`, { ...asAdmin, body: { locale: "xx_YY", flag_code: "zz" } });
+    expect(several.status).toBe(400);
+    expect(several.body.code).toBe("pll_invalid_slug");
+    expect(several.body.message).toBe("The language code contains invalid characters");
+    expect(several.body.additional_errors.map((e: { code: string }) => e.code)).toEqual(["pll_invalid_name", "pll_invalid_flag"]);
+
+    const existing = await site.request("POST", `${LANG}/languages`, { ...asAdmin, body: { locale: "de_DE", term_id: 3 } });
+    expect(existing.status).toBe(400);
+    expect(existing.body).toEqual({ code: "rest_exists", message: "Cannot create existing language.", data: { status: 400 } });
+
+    const anonymous = await site.request("POST", `${LANG}/languages`, { body: { locale: "de_DE" } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ code: "rest_cannot_create", message: "Sorry, you are not allowed to create a language.", data: { status: 401 } });
+  });
+
+  it("reads by id and by slug, 404 for unknown ones, and guards the edit context", async () => {
+    const list = await site.request("GET", `${LANG}/languages`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((l: { slug: string }) => l.slug)).toEqual(["fr"]);
+    const id = list.body[0].term_id;
+
+    expect((await site.request("GET", `${LANG}/languages/${id}`)).body.slug).toBe("fr");
+    expect((await site.request("GET", `${LANG}/languages/fr`)).body.term_id).toBe(id);
+    const edit = await site.request("GET", `${LANG}/languages/fr?context=edit`, asAdmin);
+    expect(edit.status).toBe(200);
+
+    const unknownId = await site.request("GET", `${LANG}/languages/9999`);
+    expect(unknownId.status).toBe(404);
+    expect(unknownId.body).toEqual({ code: "rest_invalid_id", message: "Invalid language ID", data: { status: 404 } });
+    const unknownSlug = await site.request("GET", `${LANG}/languages/zz`);
+    expect(unknownSlug.status).toBe(404);
+    expect(unknownSlug.body).toEqual({ code: "rest_invalid_slug", message: "Invalid language slug", data: { status: 404 } });
+
+    const forbidden = await site.request("GET", `${LANG}/languages?context=edit`);
+    expect(forbidden.status).toBe(401);
+    expect(forbidden.body).toEqual({ code: "rest_forbidden_context", message: "Sorry, you are not allowed to edit languages.", data: { status: 401 } });
+    const badContext = await site.request("GET", `${LANG}/languages/${id}?context=embed`);
+    expect(badContext.status).toBe(400);
+    expect(badContext.body.code).toBe("rest_invalid_param");
+
+    const noRoute = await site.request("DELETE", `${LANG}/languages`, asAdmin);
+    expect(noRoute.status).toBe(404);
+    expect(noRoute.body.code).toBe("rest_no_route");
+  });
+
+  it("creates two languages in one batch request", async () => {
+    const response = await site.request("POST", "/wp-json/batch/v1", {
+      ...asAdmin,
+      body: { requests: [
+        { path: "/lang/v1/languages", body: { locale: "de_DE" } },
+        { method: "POST", path: "/lang/v1/languages", body: { locale: "es_ES", term_group: 1 } },
+      ] },
+    });
+    expect(response.status).toBe(207);
+    const [de, es] = response.body.responses;
+    expect(de.status).toBe(200);
+    expect(de.body).toMatchObject({ slug: "de", name: "Deutsch", is_default: false });
+    expect(es.status).toBe(200);
+    expect(es.body).toMatchObject({ slug: "es", name: "Español", term_group: 1 });
+
+    const mixed = await site.request("POST", "/wp-json/batch/v1", {
+      ...asAdmin,
+      body: { requests: [
+        { path: "/lang/v1/languages", body: { locale: "de_DE" } },
+        { path: "/lang/v1/languages", body: { locale: "it_IT" } },
+      ] },
+    });
+    expect(mixed.status).toBe(207);
+    expect(mixed.body.responses[0]).toMatchObject({ status: 400, body: { code: "pll_non_unique_slug", data: { status: 400 } } });
+    expect(mixed.body.responses[1]).toMatchObject({ status: 200, body: { slug: "it" } });
+  });
+
+  it("updates a language; renaming the default's slug moves default_lang", async () => {
+    const fr = (await site.request("GET", `${LANG}/languages/fr`)).body;
+    const renamed = await site.request("PUT", `${LANG}/languages/${fr.term_id}`, { ...asAdmin, body: { slug: "fra", name: "French" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ term_id: fr.term_id, slug: "fra", name: "French", locale: "fr_FR", is_default: true });
+    expect((await site.request("GET", `${LANG}/settings`, asAdmin)).body.default_lang).toBe("fra");
+
+    const anonymous = await site.request("PATCH", `${LANG}/languages/${fr.term_id}`, { body: { name: "x" } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe("rest_cannot_update");
+    const unknown = await site.request("PATCH", `${LANG}/languages/9999`, { ...asAdmin, body: { name: "x" } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe("rest_invalid_id");
+  });
+
+  it("deletes a language with {deleted, previous} and hands the default on", async () => {
+    const fra = (await site.request("GET", `${LANG}/languages/fra`)).body;
+    const response = await site.request("DELETE", `${LANG}/languages/${fra.term_id}`, asAdmin);
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body)).toEqual(["deleted", "previous"]);
+    expect(response.body.deleted).toBe(true);
+    expect(response.body.previous).toMatchObject({ term_id: fra.term_id, slug: "fra", is_default: true });
+    // First remaining in switcher order: de (term_group 0) before es (term_group 1).
+    expect((await site.request("GET", `${LANG}/settings`, asAdmin)).body.default_lang).toBe("de");
+    const again = await site.request("DELETE", `${LANG}/languages/${fra.term_id}`, asAdmin);
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe("rest_invalid_id");
+  });
+
+  it("reads and updates the settings, saving valid keys when default_lang is refused", async () => {
+    const anonymous = await site.request("GET", `${LANG}/settings`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ code: "rest_forbidden_context", message: "Sorry, you are not allowed to edit options.", data: { status: 401 } });
+
+    const settings = await site.request("GET", `${LANG}/settings`, asAdmin);
+    expect(settings.status).toBe(200);
+    expect(Object.keys(settings.body)).toEqual([
+      "browser", "default_lang", "domains", "first_activation", "force_lang", "hide_default", "media_support", "nav_menus",
+      "post_types", "previous_version", "redirect_lang", "rewrite", "sync", "taxonomies", "version",
+    ]);
+    expect(settings.body).toMatchObject({ browser: false, domains: [], force_lang: 1, hide_default: true, nav_menus: [], rewrite: true, version: "3.7.0" });
+
+    const refused = await site.request("POST", `${LANG}/settings`, { ...asAdmin, body: { default_lang: "nope", rewrite: false, nav_menus: { theme: { primary: { de: 4 } } } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ code: "pll_invalid_language", message: "The language slug 'nope' is not a valid language.", data: { status: 400 } });
+    const saved = (await site.request("GET", `${LANG}/settings`, asAdmin)).body;
+    expect(saved).toMatchObject({ default_lang: "de", rewrite: false, nav_menus: { theme: { primary: { de: 4 } } } });
+
+    const invalid = await site.request("PATCH", `${LANG}/settings`, { ...asAdmin, body: { force_lang: "test", rewrite: true } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe("rest_invalid_param");
+    expect((await site.request("GET", `${LANG}/settings`, asAdmin)).body.rewrite).toBe(false);
+
+    const updated = await site.request("PUT", `${LANG}/settings`, { ...asAdmin, body: { default_lang: "es", rewrite: true, sync: ["taxonomies"] } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ default_lang: "es", rewrite: true, sync: ["taxonomies"] });
+    expect((await site.request("GET", `${LANG}/languages/es`)).body.is_default).toBe(true);
+  });
+
+  it("lists lang/v1 in the index with allow_batch on every endpoint", async () => {
+    const index = await site.request("GET", "/wp-json/lang/v1");
+    expect(index.status).toBe(200);
+    const routes = index.body.routes as Record<string, { methods: string[]; endpoints: { allow_batch?: unknown }[] }>;
+    expect(Object.keys(routes)).toEqual([
+      "/lang/v1", "/lang/v1/languages", "/lang/v1/languages/(?P<term_id>[\\d]+)", "/lang/v1/languages/(?P<slug>[a-z][a-z0-9_-]*)", "/lang/v1/settings",
+    ]);
+    for (const [pattern, entry] of Object.entries(routes)) {
+      if (pattern === "/lang/v1") continue;
+      for (const endpoint of entry.endpoints) expect(endpoint.allow_batch, pattern).toEqual({ v1: true });
+    }
+    expect(routes["/lang/v1/languages"].endpoints[1]).toMatchObject({ methods: ["POST"], args: { locale: { required: true }, no_default_cat: { default: false } } });
+  });
+});

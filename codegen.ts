@@ -1,2 +1,35 @@
-// placeholder, replaced below
-export default {};
+// GraphQL Code Generator: resolver types for each subgraph (federation on; parents are Prisma
+// rows). Output goes to generated/ (git-ignored, rebuilt by `npm install` / `npm run build`).
+import type { CodegenConfig } from "@graphql-codegen/cli";
+
+const subgraph = (name: string, mappers: Record<string, string> = {}) => ({
+  [`generated/graphql/${name}-resolvers.ts`]: {
+    schema: `subgraphs/${name}/schema.graphql`,
+    plugins: ["typescript", "typescript-resolvers"],
+    config: {
+      federation: true,
+      useIndexSignature: true,
+      contextType: `../../subgraphs/${name}/index.ts#${name[0].toUpperCase()}${name.slice(1)}Context`,
+      mappers,
+      useTypeImports: true,
+      enumsAsTypes: true,
+    },
+  },
+});
+
+const config: CodegenConfig = {
+  overwrite: true,
+  generates: {
+    ...subgraph("content", {
+      Post: "../prisma/client.ts#Post",
+      Revision: "../prisma/client.ts#Post",
+      User: "../prisma/client.ts#User",
+      Category: "../prisma/client.ts#Term",
+      Tag: "../prisma/client.ts#Term",
+    }),
+    ...subgraph("extensions"),
+    ...subgraph("gateway"),
+  },
+};
+
+export default config;

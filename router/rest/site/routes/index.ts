@@ -2,11 +2,12 @@
 import type { SiteRoute } from "../route.ts";
 import { batchRoutes } from "./batch.ts";
 import { discoveryRoutes } from "./discovery.ts";
+import { languageRoutes } from "./languages.ts";
 import { postRoutes } from "./posts.ts";
 import { termAndUserRoutes } from "./terms.ts";
 
 export function siteRoutes(): SiteRoute[] {
-  const routes: SiteRoute[] = [...batchRoutes, ...postRoutes, ...termAndUserRoutes];
+  const routes: SiteRoute[] = [...batchRoutes, ...languageRoutes, ...postRoutes, ...termAndUserRoutes];
   const namespaces = () => [...new Set(routes.map((r) => r.namespace).filter(Boolean))];
   return [...discoveryRoutes(namespaces), ...routes];
 }

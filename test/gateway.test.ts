@@ -248,13 +248,27 @@ describe("accounted-email filters", () => {
     expect(await emails("email[end]=@corp.test&email[neq]=bob@corp.test")).toEqual(["Anna.Smith@Corp.Test", "shared@corp.test"]);
     expect(await emails("email[in]=bob@corp.test,USER01@example.test")).toEqual(["user01@example.test", "bob@corp.test"]);
     expect(await emails("email[ncontains]=example")).toHaveLength(3);
-    expect(await emails("email[eq]=user%25@example.test")).toEqual([]);
+    // LIKE wildcards are literal characters, not patterns.
+    for (const query of ["email[eq]=user%25@example.test", "email[contains]=%25", "email[start]=user_1", "email[end]=%25.test", "email[contains]=%5C"]) {
+      expect(await emails(query), query).toEqual([]);
+    }
+  });
+
+  it("matches addresses holding LIKE metacharacters literally", async () => {
+    const odd = await system.db.prisma.accountedEmail.create({ data: row("A_b%c\\d@odd.test", 60) });
+    try {
+      expect(await emails("email=a_b%25c%5Cd@ODD.test")).toEqual(["A_b%c\\d@odd.test"]);
+      expect(await emails("email[contains]=_B%25C%5C")).toEqual(["A_b%c\\d@odd.test"]);
+      expect(await emails("email[end]=%5Cd@odd.test")).toEqual(["A_b%c\\d@odd.test"]);
+    } finally {
+      await system.db.prisma.accountedEmail.delete({ where: { id: odd.id } });
+    }
   });
 
   it("filters by domain, type and dates, and ignores parameters that name no filter", async () => {
     expect(await emails("domain=corp.test&type=functional")).toEqual(["shared@corp.test"]);
     expect(await emails("type[neq]=address")).toEqual(["shared@corp.test"]);
-    expect(await emails("firstSeenOn[gte]=2024-05-01T10:10:00%2B00:00&domain[eq]=example.test")).toEqual(["user31@example.test", "user32@example.test", "user33@example.test", "user34@example.test", "user35@example.test"]);
+    expect(await emails("firstSeenOn[gte]=2024-05-01T10:00:00%2B00:00&domain[eq]=example.test")).toEqual(["user31@example.test", "user32@example.test", "user33@example.test", "user34@example.test", "user35@example.test"]);
     expect(await emails("accounted=false")).toEqual(["shared@corp.test"]);
     expect(await emails("colour=blue&domain=corp.test")).toHaveLength(3);
   });

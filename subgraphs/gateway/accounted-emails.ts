@@ -4,7 +4,7 @@
 // users (shared mailboxes, groups) and addresses seen on a single day only do not count.
 import type { Database } from "../../lib/db.ts";
 import type { AccountedEmail, Prisma } from "../../generated/prisma/client.ts";
-import { buildOrder, buildWhere, violationError, type FieldSpec, type FilterCondition, type OrderCondition } from "./filters.ts";
+import { buildCollectionQuery, violationError, type FieldSpec, type FilterCondition, type OrderCondition } from "./filters.ts";
 import { pageWindow } from "./pagination.ts";
 
 export type { AccountedEmail };
@@ -42,8 +42,9 @@ export interface AccountedEmailPage { items: AccountedEmail[]; totalItems: numbe
 /** One page and the size of the whole filtered set: two statements, whatever the page size. */
 export async function listAccountedEmails(db: Database, query: AccountedEmailQuery): Promise<AccountedEmailPage> {
   // filters.ts builds clauses by column name; the field table above names only real columns.
-  const where = { AND: buildWhere(ACCOUNTED_EMAIL_FIELDS, query.filter) } as Prisma.AccountedEmailWhereInput;
-  const orderBy = buildOrder(ACCOUNTED_EMAIL_FIELDS, query.order) as Prisma.AccountedEmailOrderByWithRelationInput[];
+  const built = buildCollectionQuery(ACCOUNTED_EMAIL_FIELDS, query.filter, query.order);
+  const where = { AND: built.where } as Prisma.AccountedEmailWhereInput;
+  const orderBy = built.orderBy as Prisma.AccountedEmailOrderByWithRelationInput[];
   const window = pageWindow(query.page, query.itemsPerPage);
   const [items, totalItems] = await Promise.all([
     db.prisma.accountedEmail.findMany({ where, orderBy, skip: window.skip, take: window.take }),

@@ -81,30 +81,45 @@ function parseValue(spec: FieldSpec, name: string, raw: string): Parsed {
   }
 }
 
+/**
+ * LIKE metacharacters escaped: Prisma 6.19 sends contains/startsWith/endsWith (and insensitive
+ * equals) as an ILIKE pattern without escaping, so "%" would match every address.
+ */
+const likeLiteral = (value: unknown) => String(value).replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** One condition as a Prisma clause. Strings compare case-insensitively (addresses are). */
 function clause(spec: FieldSpec, operator: string, value: unknown): WhereClause {
   const column = spec.column;
-  const insensitive = spec.kind === "address" || spec.kind === "text";
-  const mode = insensitive ? { mode: "insensitive" } : {};
+  if (spec.kind === "address" || spec.kind === "text") {
+    const mode = "insensitive";
+    // Equality goes through `in`, which Prisma sends as LOWER(column) IN (LOWER($1)…): exact, no pattern.
+    const values = operator === "in" ? value : [value];
+    switch (operator) {
+      case "eq": case "in": return { [column]: { in: values, mode } };
+      case "neq": return { NOT: { [column]: { in: values, mode } } };
+      case "contains": return { [column]: { contains: likeLiteral(value), mode } };
+      case "ncontains": return { NOT: { [column]: { contains: likeLiteral(value), mode } } };
+      case "start": return { [column]: { startsWith: likeLiteral(value), mode } };
+      case "end": return { [column]: { endsWith: likeLiteral(value), mode } };
+    }
+  }
   switch (operator) {
-    case "eq": return { [column]: insensitive ? { equals: value, ...mode } : value };
-    case "neq": return { NOT: { [column]: insensitive ? { equals: value, ...mode } : value } };
-    case "contains": return { [column]: { contains: value, ...mode } };
-    case "ncontains": return { NOT: { [column]: { contains: value, ...mode } } };
-    case "start": return { [column]: { startsWith: value, ...mode } };
-    case "end": return { [column]: { endsWith: value, ...mode } };
-    case "in": return { OR: (value as unknown[]).map((v) => clause(spec, "eq", v)) };
+    case "eq": return { [column]: value };
+    case "neq": return { [column]: { not: value } };
+    case "in": return { [column]: { in: value } };
     default: return { [column]: { [operator]: value } }; // gt, gte, lt, lte
   }
 }
 
-/**
- * The AND-list of clauses for `filter` (field name → its conditions) over `fields`; throws one
- * 422 listing every unsupported operator or malformed value.
- */
-export function buildWhere(fields: Record<string, FieldSpec>, filter: Record<string, FilterCondition[] | null | undefined> | null | undefined): WhereClause[] {
+export interface CollectionQuery {
+  /** AND-list of clauses. */
+  where: WhereClause[];
+  /** Prisma orderBy, always ending with the id as a stable tie-breaker. */
+  orderBy: Record<string, "asc" | "desc">[];
+}
+
+function whereClauses(fields: Record<string, FieldSpec>, filter: Record<string, FilterCondition[] | null | undefined> | null | undefined, violations: Violation[]): WhereClause[] {
   const clauses: WhereClause[] = [];
-  const violations: Violation[] = [];
   for (const [name, conditions] of Object.entries(filter ?? {})) {
     const spec = fields[name];
     if (!spec || !conditions) continue;
@@ -127,22 +142,35 @@ export function buildWhere(fields: Record<string, FieldSpec>, filter: Record<str
       clauses.push(clause(spec, operator, operator === "in" ? values : values[0]));
     }
   }
-  if (violations.length) throw violationError(violations);
   return clauses;
 }
 
-/** Prisma orderBy for `order` over the sortable `fields`, always ending with the id as a stable tie-breaker. */
-export function buildOrder(fields: Record<string, FieldSpec>, order: OrderCondition[] | null | undefined): Record<string, "asc" | "desc">[] {
-  const orderBy: Record<string, "asc" | "desc">[] = [];
-  const violations: Violation[] = [];
+function orderClauses(fields: Record<string, FieldSpec>, order: OrderCondition[] | null | undefined, violations: Violation[]): CollectionQuery["orderBy"] {
+  const orderBy: CollectionQuery["orderBy"] = [];
   for (const { field, direction } of order ?? []) {
     const spec = fields[field];
     const dir = (direction ?? "asc").toLowerCase();
-    if (!spec) { violations.push({ propertyPath: `order[${field}]`, message: `"${field}" is not sortable; allowed: ${quoteList(Object.keys(fields))}.` }); continue; }
-    if (dir !== "asc" && dir !== "desc") { violations.push({ propertyPath: `order[${field}]`, message: `Unsupported direction "${direction}"; allowed: asc, desc.` }); continue; }
+    const propertyPath = `order[${field}]`;
+    if (!spec) { violations.push({ propertyPath, message: `"${field}" is not sortable; allowed: ${quoteList(Object.keys(fields))}.` }); continue; }
+    if (dir !== "asc" && dir !== "desc") { violations.push({ propertyPath, message: `Unsupported direction "${direction}"; allowed: asc, desc.` }); continue; }
     orderBy.push({ [spec.column]: dir });
   }
-  if (violations.length) throw violationError(violations);
   if (!orderBy.some((o) => "id" in o)) orderBy.push({ id: "asc" });
   return orderBy;
+}
+
+/**
+ * Filter (field name → its conditions) and order over `fields`, as Prisma clauses; throws one
+ * 422 listing every unsupported operator, malformed value and bad sort direction.
+ */
+export function buildCollectionQuery(
+  fields: Record<string, FieldSpec>,
+  filter: Record<string, FilterCondition[] | null | undefined> | null | undefined,
+  order: OrderCondition[] | null | undefined,
+): CollectionQuery {
+  const violations: Violation[] = [];
+  const where = whereClauses(fields, filter, violations);
+  const orderBy = orderClauses(fields, order, violations);
+  if (violations.length) throw violationError(violations);
+  return { where, orderBy };
 }

@@ -67,10 +67,13 @@ function throwIfInvalid(errors: { code: string; message: string }[]): void {
   });
 }
 
-/** Another request took the slug between our check and our write. */
+/**
+ * Another request took the slug between our check and our write: Prisma's P2002, or the raw
+ * PostgreSQL unique violation (23505) the PGlite adapter passes through unmapped.
+ */
 function isSlugTaken(error: unknown): boolean {
-  const e = error as { code?: string; meta?: { target?: unknown } };
-  return e?.code === "P2002";
+  const e = error as { code?: unknown; cause?: { code?: unknown; kind?: unknown } } | null;
+  return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
 }
 
 /** Two fresh term ids from the language id sequence: the language term and its term_language twin. */

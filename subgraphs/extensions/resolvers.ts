@@ -10,7 +10,7 @@ import {
 } from "./languages.ts";
 import { REFUSALS, requireManageLanguages } from "./permissions.ts";
 
-type ReadContext = "VIEW" | "EMBED" | "EDIT";
+type ReadContext = "VIEW" | "EDIT";
 
 /** Reading in the edit context is for those who may edit languages. */
 function checkReadContext(context: ReadContext | undefined, ctx: ExtensionsContext): void {

@@ -3,6 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GATEWAY_ADMIN_PASSWORD, startTestSystem, type TestSystem } from "./helpers/system.ts";
 import { recordDelivery } from "../subgraphs/gateway/accounted-emails.ts";
+import { ensureAdministrator } from "../subgraphs/gateway/users.ts";
+import { login as gatewayLogin } from "../subgraphs/gateway/sessions.ts";
+import { openDatabase } from "../lib/db.ts";
+import { applyMigrations } from "../lib/migrate.ts";
 
 let system: TestSystem;
 let token: string;
@@ -327,6 +331,23 @@ describe("/api/v2 routing", () => {
   });
 });
 
+describe("/api/v2 methods", () => {
+  it("answers OPTIONS with Allow, HEAD like GET without a body", async () => {
+    const options = await system.request("OPTIONS", "/api/v2/login");
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("POST");
+    const head = await system.request("HEAD", LIST, { headers: { "x-esg-auth-token": token } });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+  });
+
+  it("refuses oversized bodies in the error shape", async () => {
+    const response = await system.request("POST", "/api/v2/login", { raw: "x".repeat(2 * 1024 * 1024), headers: { "content-type": "application/json" } });
+    expect(response.status).toBe(413);
+    expect(response.body["@type"]).toBe("hydra:Error");
+  });
+});
+
 describe("no N+1", () => {
   it("runs the same number of SQL statements for 5 and for 50 rows", async () => {
     const seed = (from: number, to: number) => system.db.prisma.accountedEmail.createMany({
@@ -374,6 +395,36 @@ describe("GraphQL", () => {
       code: "constraint_violation",
       data: { violations: [{ propertyPath: "email", message: expect.stringContaining('Unsupported operator "xx"') }] },
     });
+  });
+});
+
+describe("first start", () => {
+  it("creates admin with a generated password printed once, unless one is configured", async () => {
+    const db = await openDatabase("memory:");
+    try {
+      await applyMigrations(db);
+      const printed: string[] = [];
+      const config = { ...system.config, gatewayAdminPassword: undefined, logLevel: "info" as const };
+      await ensureAdministrator(db, config, (line) => printed.push(line));
+      await ensureAdministrator(db, config, (line) => printed.push(line));
+      expect(printed).toHaveLength(1);
+      const password = /password "([^"]+)"/.exec(printed[0])?.[1];
+      expect(password).toMatch(/^[\w-]{24}$/);
+      await expect(gatewayLogin(db, config.secretKey, "admin", password!)).resolves.toHaveProperty("token");
+      expect(await db.prisma.gatewayUser.findMany({ select: { username: true, roles: true } })).toEqual([{ username: "admin", roles: ["admin"] }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("keeps the token check for the router alone", async () => {
+    const gateway = system.subgraphs.find((s) => s.name === "gateway")!;
+    const response = await fetch(gateway.url, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "query($t: String!) { authenticateGatewayToken(token: $t) { userId } }", variables: { t: token } }),
+    });
+    const body = await response.json() as { errors?: { extensions?: { code?: string } }[] };
+    expect(body.errors?.[0].extensions?.code).toBe("gateway_router_only");
   });
 });
 

@@ -294,9 +294,26 @@ describe("language permissions", () => {
   });
 });
 
+describe("concurrent language writes", () => {
+  it("lets only one of several simultaneous creates take a slug, the others answering pll_non_unique_slug", async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => admin(CREATE, { input: { locale: "fi" } })));
+    expect(results.filter((r) => r.data?.createLanguage)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.data?.createLanguage)) expectError(r.errors![0], "pll_non_unique_slug", 400);
+  });
+
+  it("makes exactly one of two simultaneous first languages the default", async () => {
+    await removeAll();
+    const [a, b] = await Promise.all([admin(CREATE, { input: { locale: "da_DK" } }), admin(CREATE, { input: { locale: "cs_CZ" } })]);
+    expect(a.errors ?? b.errors).toBeUndefined();
+    const list = (await subgraph<{ languages: { slug: string; isDefault: boolean }[] }>(null, "{ languages { slug isDefault } }")).data!.languages;
+    expect(list.filter((l) => l.isDefault)).toHaveLength(1);
+    expect((await admin(SETTINGS_QUERY)).data!.languageSettings.defaultLang).toBe(list.find((l) => l.isDefault)!.slug);
+  });
+});
+
 describe("language loading", () => {
   it("resolves any number of Language entities with the same number of statements", async () => {
-    for (const locale of ["pl_PL", "sv_SE", "ja", "ru_RU", "pt_BR", "zh_CN", "ar"]) await create({ locale });
+    for (const locale of ["pl_PL", "sv_SE", "ja", "ru_RU", "pt_BR", "zh_CN", "ar", "ko_KR", "tr_TR", "hu_HU"]) await create({ locale });
     const ids = (await subgraph<{ languages: { termId: number }[] }>(null, "{ languages { termId } }")).data!.languages.map((l) => l.termId);
     expect(ids.length).toBeGreaterThanOrEqual(10);
 

@@ -4,7 +4,7 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
 
 const subgraph = (name: string, mappers: Record<string, string> = {}) => ({
   [`generated/graphql/${name}-resolvers.ts`]: {
-    schema: `subgraphs/${name}/schema.graphql`,
+    schema: name === "content" ? "subgraphs/content/schema/*.graphql" : `subgraphs/${name}/schema.graphql`,
     plugins: ["typescript", "typescript-resolvers"],
     config: {
       federation: true,

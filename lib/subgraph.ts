@@ -27,8 +27,11 @@ export interface SubgraphDefinition<Context extends SubgraphContextBase = Subgra
   install?(db: Database, config: Config): Promise<void>;
 }
 
-export function loadTypeDefs(schemaFile: URL): DocumentNode {
-  return parse(fs.readFileSync(schemaFile, "utf8"));
+/** A schema file, or a folder of them (joined in name order; the first holds the @link). */
+export function loadTypeDefs(schema: URL): DocumentNode {
+  if (!fs.statSync(schema).isDirectory()) return parse(fs.readFileSync(schema, "utf8"));
+  const files = fs.readdirSync(schema).filter((f) => f.endsWith(".graphql")).sort();
+  return parse(files.map((f) => fs.readFileSync(new URL(f, `${schema.href.replace(/\/?$/, "/")}`), "utf8")).join("\n"));
 }
 
 export interface RunningSubgraph { name: string; url: string; stop(): Promise<void> }

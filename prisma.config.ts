@@ -3,7 +3,7 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { pgliteAdapter } from "./lib/db.ts";
 
 export default defineConfig({
   experimental: { adapter: true },
@@ -12,5 +12,5 @@ export default defineConfig({
   migrations: { path: path.join("prisma", "migrations") },
   // The CLI only needs a database for commands we do not use (we apply migrations in-process,
   // see lib/migrate.ts); an in-memory PGlite keeps it self-contained.
-  adapter: async () => new PrismaPGlite(new PGlite()),
+  adapter: async () => pgliteAdapter(new PGlite()),
 });

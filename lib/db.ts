@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
 export type { PrismaClient };
@@ -38,8 +39,14 @@ function withCounter(prisma: PrismaClient): () => number {
   return () => count;
 }
 
+/**
+ * pglite-prisma-adapter is built against an older @prisma/driver-adapter-utils than the client;
+ * the runtime contract is the same (checked by the whole test suite), only the nominal types differ.
+ */
+export const pgliteAdapter = (db: PGlite) => new PrismaPGlite(db) as unknown as SqlMigrationAwareDriverAdapterFactory;
+
 async function openPglite(db: PGlite): Promise<Database> {
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db), log: [{ emit: "event", level: "query" }] });
+  const prisma = new PrismaClient({ adapter: pgliteAdapter(db), log: [{ emit: "event", level: "query" }] });
   return {
     prisma,
     transaction: (work) => db.transaction(async (tx) => work(async (sql) => {

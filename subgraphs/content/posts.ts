@@ -24,10 +24,13 @@ export interface PostTypeDefinition {
   formats: boolean;
   taxonomies: ("category" | "post_tag")[];
   defaultStatus: string[];
+  /** Has a parent and a menu order (page-attributes). */
+  hierarchical: boolean;
 }
 
 export const POST_TYPES: Record<string, PostTypeDefinition> = {
-  post: { type: "post", label: "posts", revisions: true, author: true, sticky: true, formats: true, taxonomies: ["category", "post_tag"], defaultStatus: ["publish"] },
+  post: { type: "post", label: "posts", revisions: true, author: true, sticky: true, formats: true, taxonomies: ["category", "post_tag"], defaultStatus: ["publish"], hierarchical: false },
+  page: { type: "page", label: "pages", revisions: true, author: true, sticky: false, formats: false, taxonomies: [], defaultStatus: ["publish"], hierarchical: true },
 };
 
 export const SETTABLE_STATUSES = ["publish", "future", "draft", "pending", "private", "negated", "wpca_except", "wpca_or"];
@@ -146,6 +149,8 @@ export interface PostInput {
   template?: string | null;
   categories?: number[] | null;
   tags?: number[] | null;
+  parent?: number | null;
+  menuOrder?: number | null;
 }
 
 const cannot = (ctx: ContentContext, code: string, message: string) => fail(code, message, ctx.viewer ? 403 : 401);
@@ -211,6 +216,10 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
     const author = await ctx.loaders.user.load(input.author);
     if (!author) fail("rest_invalid_author", "Invalid author ID.", 400);
   }
+  if (definition.hierarchical && input.parent !== undefined && input.parent !== null && input.parent !== 0) {
+    // WordPress refuses a parent that does not exist (400, not 404).
+    if (!(await ctx.loaders.post.load(input.parent))) fail("rest_post_invalid_id", "Invalid post parent ID.", 400);
+  }
   const password = input.password ?? existing?.password ?? "";
   const sticky = input.sticky ?? existing?.sticky ?? false;
   if (password !== "" && sticky) {
@@ -259,11 +268,16 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
       pingStatus: input.pingStatus ?? existing?.pingStatus ?? options.default_ping_status,
       format: definition.formats ? input.format ?? existing?.format ?? "standard" : "standard",
       template: input.template ?? existing?.template ?? "",
+      ...(definition.hierarchical ? {
+        // A post cannot be its own parent; WordPress quietly resets that to 0.
+        parentId: input.parent === undefined || input.parent === null ? existing?.parentId ?? 0 : input.parent === id ? 0 : input.parent,
+        menuOrder: input.menuOrder ?? existing?.menuOrder ?? 0,
+      } : {}),
     };
     let post = existing
       ? await tx.post.update({ where: { id: existing.id }, data })
       : await tx.post.create({ data: { ...data, type } });
-    if (!existing) post = await tx.post.update({ where: { id: post.id }, data: { guid: `${home}/?p=${post.id}` } });
+    if (!existing) post = await tx.post.update({ where: { id: post.id }, data: { guid: `${home}/?${type === "page" ? "page_id" : "p"}=${post.id}` } });
     await saveTerms(tx, post.id, type, input, !existing, options.default_category);
     if (existing && definition.revisions) await saveRevisionIfChanged(tx, post, viewer.id);
     return post;
@@ -333,7 +347,7 @@ export function viewerPermissions(ctx: ContentContext, post: Post) {
     delete: canDeletePost(v, post),
     publish: canPublish(v, post.type),
     assignAuthor: canEditOthers(v, post.type),
-    sticky: post.type === "post" && canEditOthers(v, post.type) && canPublish(v, post.type),
+    sticky: POST_TYPES[post.type]?.sticky === true && canEditOthers(v, post.type) && canPublish(v, post.type),
     assignTerms: canCreate(v, post.type),
     createTerms: hasCap(v, "manage_categories"),
     unfilteredHtml: hasCap(v, "unfiltered_html"),

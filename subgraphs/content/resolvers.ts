@@ -43,84 +43,62 @@ function unlocked(ctx: ContentContext, post: PostParent, editing: boolean | null
 
 const canSeeUser = (ctx: ContentContext, user: User) => ctx.viewer?.id === user.id || hasCap(ctx.viewer, "list_users");
 
-async function readableReference(ctx: ContentContext, id: number): Promise<Post | null> {
+async function readableReference(ctx: ContentContext, id: number, type?: string): Promise<Post | null> {
   const post = await ctx.loaders.post.load(id);
-  return post && canReadPost(ctx.viewer, post) ? post : null;
+  return post && (!type || post.type === type) && canReadPost(ctx.viewer, post) ? post : null;
 }
 
 function previewNonce(post: Post): string {
   return crypto.createHash("sha256").update(`preview:${post.parentId}:${post.id}`).digest("hex").slice(0, 10);
 }
 
-export const resolvers = {
-  Query: {
-    authenticateApplicationPassword: (_: unknown, args: { username: string; password: string }, ctx: ContentContext) => {
-      if (!ctx.identity.router) fail("forbidden", "Only the router may check credentials.", 403);
-      return authenticateApplicationPassword(ctx.prisma, args.username, args.password, ctx.config.secretKey);
-    },
-    site: async (_: unknown, __: unknown, ctx: ContentContext) => {
-      const { options, home } = await ctx.site();
-      const sticky = await ctx.prisma.post.findMany({ where: { type: "post", sticky: true }, select: { id: true }, orderBy: { id: "asc" } });
-      return {
-        name: options.blogname, description: options.blogdescription, url: home, home,
-        gmtOffset: String(options.gmt_offset), timezoneString: options.timezone_string, stickyPostIds: sticky.map((p) => p.id),
-      };
-    },
-    posts: async (_: unknown, args: ListArgs, ctx: ContentContext) => {
-      const page = await listPosts(ctx, "post", args);
-      const end = page.start + page.nodes.length - 1;
+/** Query fields of one post type (list, item, revisions, autosaves), named after the type. */
+function postTypeQueries(type: string, names: { list: string; one: string; revisions: string; revision: string; autosaves: string; autosave: string }) {
+  return {
+    [names.list]: async (_: unknown, args: ListArgs, ctx: ContentContext) => {
+      const page = await listPosts(ctx, type, args);
       return {
         ...page,
         pageInfo: {
           hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
           hasPreviousPage: page.start > 0,
           startCursor: page.nodes.length ? encodeCursor(page.start) : null,
-          endCursor: page.nodes.length ? encodeCursor(end) : null,
+          endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
         },
       };
     },
-    post: async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
-      const post = await readPost(ctx, "post", postId(args.id), args.password);
+    [names.one]: async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
+      const post = await readPost(ctx, type, postId(args.id), args.password);
       return { ...post, unlockedWith: args.password };
     },
-    postRevisions: (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) => listRevisions(ctx, "post", args.parent, args),
-    postRevision: (_: unknown, args: { parent: number; id: number }, ctx: ContentContext) => readRevision(ctx, "post", args.parent, args.id),
-    postAutosaves: (_: unknown, args: { parent: number }, ctx: ContentContext) => listAutosaves(ctx, "post", args.parent),
-    postAutosave: (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, "post", args.parent),
-    viewer: (_: unknown, __: unknown, ctx: ContentContext) => (ctx.viewer ? ctx.loaders.user.load(ctx.viewer.id) : null),
-    user: async (_: unknown, args: { id: number }, ctx: ContentContext) => {
-      const user = await ctx.loaders.user.load(args.id);
-      if (!user) fail("rest_user_invalid_id", "Invalid user ID.", 404);
-      return user;
-    },
-    categories: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "category", args),
-    category: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "category", args.id),
-    tags: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "post_tag", args),
-    tag: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "post_tag", args.id),
-  },
+    [names.revisions]: (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) => listRevisions(ctx, type, args.parent, args),
+    [names.revision]: (_: unknown, args: { parent: number; id: number }, ctx: ContentContext) => readRevision(ctx, type, args.parent, args.id),
+    [names.autosaves]: (_: unknown, args: { parent: number }, ctx: ContentContext) => listAutosaves(ctx, type, args.parent),
+    [names.autosave]: (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, type, args.parent),
+  };
+}
 
-  Mutation: {
-    createPost: (_: unknown, args: { input: PostInput }, ctx: ContentContext) => savePost(ctx, "post", args.input),
-    updatePost: (_: unknown, args: { id: string; input: PostInput }, ctx: ContentContext) => savePost(ctx, "post", args.input, postId(args.id)),
-    deletePost: (_: unknown, args: { id: string; force?: boolean | null }, ctx: ContentContext) => deletePost(ctx, "post", postId(args.id), args.force ?? false),
-    createPostAutosave: async (_: unknown, args: { parent: number; input: PostInput }, ctx: ContentContext): Promise<RevisionParent> => {
-      const outcome = await createAutosave(ctx, "post", args.parent, args.input);
+/** Mutation fields of one post type: create/update/delete, autosave, revision delete. */
+function postTypeMutations(type: string, name: "Post" | "Page") {
+  const field = name.toLowerCase();
+  return {
+    [`create${name}`]: (_: unknown, args: { input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input),
+    [`update${name}`]: (_: unknown, args: { id: string; input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input, postId(args.id)),
+    [`delete${name}`]: async (_: unknown, args: { id: string; force?: boolean | null }, ctx: ContentContext) => {
+      const outcome = await deletePost(ctx, type, postId(args.id), args.force ?? false);
+      return { ...outcome, [field]: outcome.post };
+    },
+    [`create${name}Autosave`]: async (_: unknown, args: { parent: number; input: PostInput }, ctx: ContentContext): Promise<RevisionParent> => {
+      const outcome = await createAutosave(ctx, type, args.parent, args.input);
       return { ...outcome.item, asPost: outcome.updatedPost };
     },
-    deletePostRevision: async (_: unknown, args: { parent: number; id: number; force?: boolean | null }, ctx: ContentContext) =>
-      ({ deleted: true, previous: await deleteRevision(ctx, "post", args.parent, args.id, args.force ?? false) }),
-    createCategory: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input),
-    updateCategory: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input, args.id),
-    deleteCategory: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
-      ({ deleted: true, previous: await deleteTerm(ctx, "category", args.id, args.force ?? false) }),
-    createTag: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input),
-    updateTag: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input, args.id),
-    deleteTag: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
-      ({ deleted: true, previous: await deleteTerm(ctx, "post_tag", args.id, args.force ?? false) }),
-  },
+    [`delete${name}Revision`]: async (_: unknown, args: { parent: number; id: number; force?: boolean | null }, ctx: ContentContext) =>
+      ({ deleted: true, previous: await deleteRevision(ctx, type, args.parent, args.id, args.force ?? false) }),
+  };
+}
 
-  Post: {
-    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableReference(ctx, Number(ref.id)),
+/** Fields shared by every post type's GraphQL type (Post, Page): derived from the stored row. */
+const postFields = {
     id: (post: Post) => String(post.id),
     date: (post: Post) => formatWpDate(post.date),
     dateGmt: async (post: Post, _: unknown, ctx: ContentContext) => gmtDate(post.dateGmt, post.date, (await ctx.site()).clock),
@@ -156,6 +134,59 @@ export const resolvers = {
     revisionCount: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.revisionSummary.load(post.id)).count,
     latestRevisionId: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.revisionSummary.load(post.id)).latestId,
     viewerCan: (post: Post, _: unknown, ctx: ContentContext) => viewerPermissions(ctx, post),
+};
+
+export const resolvers = {
+  Query: {
+    authenticateApplicationPassword: (_: unknown, args: { username: string; password: string }, ctx: ContentContext) => {
+      if (!ctx.identity.router) fail("forbidden", "Only the router may check credentials.", 403);
+      return authenticateApplicationPassword(ctx.prisma, args.username, args.password, ctx.config.secretKey);
+    },
+    site: async (_: unknown, __: unknown, ctx: ContentContext) => {
+      const { options, home } = await ctx.site();
+      const sticky = await ctx.prisma.post.findMany({ where: { type: "post", sticky: true }, select: { id: true }, orderBy: { id: "asc" } });
+      return {
+        name: options.blogname, description: options.blogdescription, url: home, home,
+        gmtOffset: String(options.gmt_offset), timezoneString: options.timezone_string, stickyPostIds: sticky.map((p) => p.id),
+      };
+    },
+    ...postTypeQueries("post", { list: "posts", one: "post", revisions: "postRevisions", revision: "postRevision", autosaves: "postAutosaves", autosave: "postAutosave" }),
+    ...postTypeQueries("page", { list: "pages", one: "page", revisions: "pageRevisions", revision: "pageRevision", autosaves: "pageAutosaves", autosave: "pageAutosave" }),
+    viewer: (_: unknown, __: unknown, ctx: ContentContext) => (ctx.viewer ? ctx.loaders.user.load(ctx.viewer.id) : null),
+    user: async (_: unknown, args: { id: number }, ctx: ContentContext) => {
+      const user = await ctx.loaders.user.load(args.id);
+      if (!user) fail("rest_user_invalid_id", "Invalid user ID.", 404);
+      return user;
+    },
+    categories: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "category", args),
+    category: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "category", args.id),
+    tags: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "post_tag", args),
+    tag: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "post_tag", args.id),
+  },
+
+  Mutation: {
+    ...postTypeMutations("post", "Post"),
+    ...postTypeMutations("page", "Page"),
+    createCategory: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input),
+    updateCategory: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input, args.id),
+    deleteCategory: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
+      ({ deleted: true, previous: await deleteTerm(ctx, "category", args.id, args.force ?? false) }),
+    createTag: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input),
+    updateTag: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input, args.id),
+    deleteTag: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
+      ({ deleted: true, previous: await deleteTerm(ctx, "post_tag", args.id, args.force ?? false) }),
+  },
+
+  Post: {
+    ...postFields,
+    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "post"),
+  },
+  Page: {
+    ...postFields,
+    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "page"),
+    parentId: (page: Post) => page.parentId,
+    parent: (page: Post, _: unknown, ctx: ContentContext) => (page.parentId ? readableReference(ctx, page.parentId) : null),
+    menuOrder: (page: Post) => page.menuOrder,
   },
 
   Revision: {

@@ -41,15 +41,15 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     },
   );
   const system = await startSystem({ ...config, siteUrl: "http://example.test" });
-  const authHeader = (auth: RequestOptions["auth"]) => {
+  const authHeader = (auth: RequestOptions["auth"]): Record<string, string> => {
     if (!auth) return {};
     const { username, password } = auth === "admin" ? { username: "admin", password: ADMIN_APP_PASSWORD } : auth;
     return { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` };
   };
   const request = async (method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...authHeader(options.auth), ...options.headers };
-    let body: string | Buffer | undefined;
-    if (options.raw !== undefined) body = options.raw;
+    let body: string | Blob | undefined;
+    if (options.raw !== undefined) body = typeof options.raw === "string" ? options.raw : new Blob([new Uint8Array(options.raw)]);
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers["content-type"] ??= "application/json";

@@ -18,6 +18,8 @@ export interface ArgSchema {
   properties?: Record<string, ArgSchema>;
   additionalProperties?: boolean | ArgSchema;
   patternProperties?: Record<string, ArgSchema>;
+  minProperties?: number;
+  maxProperties?: number;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: boolean;

@@ -1,20 +1,29 @@
-// How a post from the graph becomes WordPress's JSON: key order, `context` filtering and `_links`.
-// Shared by every post type's routes (posts now; pages, media and menu items reuse it).
+// How a post (or page) from the graph becomes WordPress's JSON: key order, `context` filtering
+// and `_links`. Shared by every post type's routes.
 import type { SiteUrls, RestRequest } from "../route.ts";
 
 export type Context = "view" | "embed" | "edit";
 
-/** The post fields every post route selects. `$editing` unlocks protected content for editors. */
-export const POST_FIELDS = `
-  fragment PostFields on Post {
+/** Which post type a shape is for: its REST base and its WordPress type name. */
+export interface PostTypeShape { base: "posts" | "pages"; type: "post" | "page" }
+
+const hierarchical = (t: PostTypeShape) => t.type === "page";
+
+/** The fields every route of the type selects. `$editing` unlocks protected content for editors. */
+export function postFields(t: PostTypeShape): string {
+  const G = t.type === "page" ? "Page" : "Post";
+  const own = hierarchical(t) ? "parentId menuOrder" : "sticky format categoryIds tagIds";
+  return `
+  fragment ${G}Fields on ${G} {
     id date dateGmt guid { raw rendered } modified modifiedGmt password slug status type link
     title { raw rendered }
     content(editing: $editing) { raw rendered protected blockVersion }
     excerpt(length: $excerptLength, editing: $editing) { raw rendered protected }
-    authorId featuredMediaId commentStatus pingStatus sticky template format meta { footnotes }
-    categoryIds tagIds permalinkTemplate generatedSlug revisionCount latestRevisionId
+    authorId featuredMediaId commentStatus pingStatus template meta { footnotes } ${own}
+    permalinkTemplate generatedSlug revisionCount latestRevisionId
     viewerCan { edit delete publish assignAuthor sticky assignTerms createTerms unfilteredHtml }
   }`;
+}
 
 export interface GraphPost {
   id: string; date: string; dateGmt: string; guid: { raw: string | null; rendered: string };
@@ -22,9 +31,13 @@ export interface GraphPost {
   title: { raw: string | null; rendered: string };
   content: { raw: string | null; rendered: string; protected: boolean; blockVersion: number };
   excerpt: { raw: string | null; rendered: string; protected: boolean };
-  authorId: number; featuredMediaId: number; commentStatus: string; pingStatus: string; sticky: boolean;
-  template: string; format: string; meta: { footnotes: string };
-  categoryIds: number[]; tagIds: number[]; permalinkTemplate: string; generatedSlug: string;
+  authorId: number; featuredMediaId: number; commentStatus: string; pingStatus: string;
+  template: string; meta: { footnotes: string };
+  /** Posts only. */
+  sticky?: boolean; format?: string; categoryIds?: number[]; tagIds?: number[];
+  /** Pages only. */
+  parentId?: number; menuOrder?: number;
+  permalinkTemplate: string; generatedSlug: string;
   revisionCount: number; latestRevisionId: number | null;
   viewerCan: { edit: boolean; delete: boolean; publish: boolean; assignAuthor: boolean; sticky: boolean; assignTerms: boolean; createTerms: boolean; unfilteredHtml: boolean };
 }
@@ -37,43 +50,47 @@ export const postVariables = (request: RestRequest, context: Context = contextOf
   excerptLength: request.params.excerpt_length ?? null,
 });
 
-export function postLinks(post: GraphPost, urls: SiteUrls, context: Context): Record<string, unknown[]> {
+export function postLinks(t: PostTypeShape, post: GraphPost, urls: SiteUrls, context: Context): Record<string, unknown[]> {
   const id = Number(post.id);
+  const self = [{ href: urls.rest(`/core/v2/${t.base}/${id}`) }];
   const links: Record<string, unknown[]> = {
-    self: [{ href: urls.rest(`/core/v2/posts/${id}`) }],
-    collection: [{ href: urls.rest("/core/v2/posts") }],
-    about: [{ href: urls.rest("/core/v2/types/post") }],
+    self,
+    collection: [{ href: urls.rest(`/core/v2/${t.base}`) }],
+    about: [{ href: urls.rest(`/core/v2/types/${t.type}`) }],
   };
   if (post.authorId) links.author = [{ embeddable: true, href: urls.rest(`/core/v2/users/${post.authorId}`) }];
   links.replies = [{ embeddable: true, href: urls.rest(`/core/v2/comments?post=${id}`) }];
-  links["version-history"] = [{ count: post.revisionCount, href: urls.rest(`/core/v2/posts/${id}/revisions`) }];
+  links["version-history"] = [{ count: post.revisionCount, href: urls.rest(`/core/v2/${t.base}/${id}/revisions`) }];
   if (post.revisionCount > 0 && post.latestRevisionId) {
-    links["predecessor-version"] = [{ id: post.latestRevisionId, href: urls.rest(`/core/v2/posts/${id}/revisions/${post.latestRevisionId}`) }];
+    links["predecessor-version"] = [{ id: post.latestRevisionId, href: urls.rest(`/core/v2/${t.base}/${id}/revisions/${post.latestRevisionId}`) }];
   }
+  if (post.parentId) links.up = [{ embeddable: true, href: urls.rest(`/core/v2/${t.base}/${post.parentId}`) }];
   if (post.featuredMediaId) links["wp:featuredmedia"] = [{ embeddable: true, href: urls.rest(`/core/v2/media/${post.featuredMediaId}`) }];
   links["wp:attachment"] = [{ href: urls.rest(`/core/v2/media?parent=${id}`) }];
-  links["wp:term"] = [
-    { taxonomy: "category", embeddable: true, href: urls.rest(`/core/v2/categories?post=${id}`) },
-    { taxonomy: "post_tag", embeddable: true, href: urls.rest(`/core/v2/tags?post=${id}`) },
-  ];
+  const terms = !hierarchical(t);
+  if (terms) {
+    links["wp:term"] = [
+      { taxonomy: "category", embeddable: true, href: urls.rest(`/core/v2/categories?post=${id}`) },
+      { taxonomy: "post_tag", embeddable: true, href: urls.rest(`/core/v2/tags?post=${id}`) },
+    ];
+  }
   if (context === "edit") {
-    const self = [{ href: urls.rest(`/core/v2/posts/${id}`) }];
     const can = post.viewerCan;
     if (can.publish) links["wp:action-publish"] = self;
     if (can.unfilteredHtml) links["wp:action-unfiltered-html"] = self;
     if (can.sticky) links["wp:action-sticky"] = self;
     if (can.assignAuthor) links["wp:action-assign-author"] = self;
-    if (can.createTerms) links["wp:action-create-categories"] = self;
-    if (can.assignTerms) links["wp:action-assign-categories"] = self;
-    if (can.createTerms) links["wp:action-create-tags"] = self;
-    if (can.assignTerms) links["wp:action-assign-tags"] = self;
+    if (terms && can.createTerms) links["wp:action-create-categories"] = self;
+    if (terms && can.assignTerms) links["wp:action-assign-categories"] = self;
+    if (terms && can.createTerms) links["wp:action-create-tags"] = self;
+    if (terms && can.assignTerms) links["wp:action-assign-tags"] = self;
   }
   links.curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
   return links;
 }
 
 /** The post in WordPress's key order, with only the fields of the context. */
-export function restPost(post: GraphPost, context: Context, urls: SiteUrls, withLinks = true): Record<string, unknown> {
+export function restPost(t: PostTypeShape, post: GraphPost, context: Context, urls: SiteUrls, withLinks = true): Record<string, unknown> {
   const edit = context === "edit";
   let body: Record<string, unknown>;
   if (context === "embed") {
@@ -82,6 +99,7 @@ export function restPost(post: GraphPost, context: Context, urls: SiteUrls, with
       title: { rendered: post.title.rendered },
       excerpt: { rendered: post.excerpt.rendered, protected: post.excerpt.protected },
       author: post.authorId, featured_media: post.featuredMediaId,
+      ...(hierarchical(t) ? { parent: post.parentId, menu_order: post.menuOrder } : {}),
     };
   } else {
     body = {
@@ -98,13 +116,15 @@ export function restPost(post: GraphPost, context: Context, urls: SiteUrls, with
         ? { raw: post.excerpt.raw ?? "", rendered: post.excerpt.rendered, protected: post.excerpt.protected }
         : { rendered: post.excerpt.rendered, protected: post.excerpt.protected },
       author: post.authorId, featured_media: post.featuredMediaId,
-      comment_status: post.commentStatus, ping_status: post.pingStatus, sticky: post.sticky,
-      template: post.template, format: post.format, meta: { footnotes: post.meta.footnotes },
-      categories: post.categoryIds, tags: post.tagIds,
+      ...(hierarchical(t) ? { parent: post.parentId, menu_order: post.menuOrder } : {}),
+      comment_status: post.commentStatus, ping_status: post.pingStatus,
+      ...(hierarchical(t) ? { template: post.template } : { sticky: post.sticky, template: post.template, format: post.format }),
+      meta: { footnotes: post.meta.footnotes },
+      ...(hierarchical(t) ? {} : { categories: post.categoryIds, tags: post.tagIds }),
       ...(edit ? { permalink_template: post.permalinkTemplate, generated_slug: post.generatedSlug } : {}),
     };
   }
-  if (withLinks) body._links = postLinks(post, urls, context);
+  if (withLinks) body._links = postLinks(t, post, urls, context);
   return body;
 }
 
@@ -126,7 +146,7 @@ export const REVISION_FIELDS = `
     content { raw rendered } excerpt { raw rendered } meta { footnotes } isAutosave previewLink
   }`;
 
-export function restRevision(r: GraphRevision, context: Context, urls: SiteUrls, options: { autosave?: boolean; links?: boolean } = {}): Record<string, unknown> {
+export function restRevision(t: PostTypeShape, r: GraphRevision, context: Context, urls: SiteUrls, options: { autosave?: boolean; links?: boolean } = {}): Record<string, unknown> {
   const edit = context === "edit";
   const text = (t: { raw: string; rendered: string }) => (edit ? { raw: t.raw, rendered: t.rendered } : { rendered: t.rendered });
   const body: Record<string, unknown> = context === "embed"
@@ -137,6 +157,6 @@ export function restRevision(r: GraphRevision, context: Context, urls: SiteUrls,
       meta: { footnotes: r.meta.footnotes },
       ...(options.autosave && edit ? { preview_link: r.previewLink } : {}),
     };
-  if (options.links !== false && r.parent) body._links = { parent: [{ href: urls.rest(`/core/v2/posts/${r.parent}`) }] };
+  if (options.links !== false && r.parent) body._links = { parent: [{ href: urls.rest(`/core/v2/${t.base}/${r.parent}`) }] };
   return body;
 }

@@ -13,6 +13,7 @@ CREATE TABLE "User" (
     "passwordHash" TEXT,
     "roles" TEXT[],
     "registeredAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "meta" JSONB NOT NULL DEFAULT '{}',
 
     CONSTRAINT "User_pkey" PRIMARY KEY ("id")
 );

@@ -11,6 +11,7 @@ const subgraph = (name: string, mappers: Record<string, string> = {}) => ({
       useIndexSignature: true,
       contextType: `../../subgraphs/${name}/index.ts#${name[0].toUpperCase()}${name.slice(1)}Context`,
       mappers,
+      mapperTypeSuffix: "Row",
       useTypeImports: true,
       enumsAsTypes: true,
     },
@@ -22,6 +23,7 @@ const config: CodegenConfig = {
   generates: {
     ...subgraph("content", {
       Post: "../prisma/client.ts#Post",
+      Page: "../prisma/client.ts#Post",
       Revision: "../prisma/client.ts#Post",
       User: "../prisma/client.ts#User",
       Category: "../prisma/client.ts#Term",

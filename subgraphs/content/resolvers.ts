@@ -1,4 +1,5 @@
 // Thin resolvers: arguments in, domain functions out. Field resolvers derive the presentation
+import type { Resolvers } from "../../generated/graphql/content-resolvers.ts";
 // fields (rendered HTML, links, zone-less dates) from the stored row.
 import crypto from "node:crypto";
 import type { Post, Term, User } from "../../generated/prisma/client.ts";
@@ -46,6 +47,11 @@ const canSeeUser = (ctx: ContentContext, user: User) => ctx.viewer?.id === user.
 async function readableReference(ctx: ContentContext, id: number, type?: string): Promise<Post | null> {
   const post = await ctx.loaders.post.load(id);
   return post && (!type || post.type === type) && canReadPost(ctx.viewer, post) ? post : null;
+}
+
+/** Terms by id through the loader, skipping any that no longer exist. */
+async function loadTerms(ctx: ContentContext, ids: number[]): Promise<Term[]> {
+  return (await ctx.loaders.term.loadMany(ids)).filter((t): t is Term => t !== null && !(t instanceof Error));
 }
 
 function previewNonce(post: Post): string {
@@ -124,11 +130,9 @@ const postFields = {
     featuredMediaId: (post: Post) => post.featuredMedia,
     meta: (post: Post) => ({ footnotes: String((post.meta as Record<string, unknown>)?.footnotes ?? "") }),
     categoryIds: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.postTerms.load(post.id)).category,
-    categories: async (post: Post, _: unknown, ctx: ContentContext) =>
-      (await ctx.loaders.term.loadMany((await ctx.loaders.postTerms.load(post.id)).category)).filter((t) => t && !(t instanceof Error)),
+    categories: async (post: Post, _: unknown, ctx: ContentContext) => loadTerms(ctx, (await ctx.loaders.postTerms.load(post.id)).category),
     tagIds: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.postTerms.load(post.id)).post_tag,
-    tags: async (post: Post, _: unknown, ctx: ContentContext) =>
-      (await ctx.loaders.term.loadMany((await ctx.loaders.postTerms.load(post.id)).post_tag)).filter((t) => t && !(t instanceof Error)),
+    tags: async (post: Post, _: unknown, ctx: ContentContext) => loadTerms(ctx, (await ctx.loaders.postTerms.load(post.id)).post_tag),
     permalinkTemplate: async (_post: Post, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/%postname%/`,
     generatedSlug: (post: Post) => post.slug || sanitizeTitle(post.title),
     revisionCount: async (post: Post, _: unknown, ctx: ContentContext) => (await ctx.loaders.revisionSummary.load(post.id)).count,
@@ -136,7 +140,7 @@ const postFields = {
     viewerCan: (post: Post, _: unknown, ctx: ContentContext) => viewerPermissions(ctx, post),
 };
 
-export const resolvers = {
+export const resolvers: Resolvers = {
   Query: {
     authenticateApplicationPassword: (_: unknown, args: { username: string; password: string }, ctx: ContentContext) => {
       if (!ctx.identity.router) fail("forbidden", "Only the router may check credentials.", 403);
@@ -179,11 +183,11 @@ export const resolvers = {
 
   Post: {
     ...postFields,
-    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "post"),
+    __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "post"),
   },
   Page: {
     ...postFields,
-    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "page"),
+    __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "page"),
     parentId: (page: Post) => page.parentId,
     parent: (page: Post, _: unknown, ctx: ContentContext) => (page.parentId ? readableReference(ctx, page.parentId) : null),
     menuOrder: (page: Post) => page.menuOrder,

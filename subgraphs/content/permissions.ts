@@ -13,6 +13,10 @@ export const hasCap = (viewer: Viewer | null, cap: string): boolean => can(viewe
 /** Capability names of a post type ("posts" for post, "pages" for page). */
 const plural = (type: string) => (type === "page" ? "pages" : "posts");
 
+/** Post types whose every primitive capability is one other capability (register_post_type `capabilities`). */
+const TYPE_CAPABILITY: Record<string, string> = { nav_menu_item: "edit_theme_options" };
+const hasTypeCap = (viewer: Viewer | null, type: string, cap: string) => hasCap(viewer, TYPE_CAPABILITY[type] ?? cap);
+
 interface PostLike { type: string; status: string; authorId: number; meta?: unknown }
 
 /** Status a trashed post had, which decides its capabilities (WordPress does the same). */
@@ -36,7 +40,7 @@ function metaCap(viewer: Viewer | null, post: PostLike, action: "edit" | "delete
     else if (status === "private") caps.push(`${action}_private_${p}`);
     else caps.push(`${action}_${p}`);
   }
-  return caps.every((c) => hasCap(viewer, c));
+  return caps.every((c) => hasTypeCap(viewer, post.type, c));
 }
 
 export const canEditPost = (viewer: Viewer | null, post: PostLike) => metaCap(viewer, post, "edit");
@@ -45,13 +49,13 @@ export const canDeletePost = (viewer: Viewer | null, post: PostLike) => metaCap(
 export function canReadPost(viewer: Viewer | null, post: PostLike): boolean {
   if (post.status === "publish") return true;
   if (post.status === "private") {
-    return !!viewer && (post.authorId === viewer.id || hasCap(viewer, `read_private_${plural(post.type)}`));
+    return !!viewer && (post.authorId === viewer.id || hasTypeCap(viewer, post.type, `read_private_${plural(post.type)}`));
   }
   // draft, pending, future, trash…: only those who may edit it.
   return canEditPost(viewer, post);
 }
 
-export const canCreate = (viewer: Viewer | null, type: string) => hasCap(viewer, `edit_${plural(type)}`);
-export const canPublish = (viewer: Viewer | null, type: string) => hasCap(viewer, `publish_${plural(type)}`);
-export const canEditOthers = (viewer: Viewer | null, type: string) => hasCap(viewer, `edit_others_${plural(type)}`);
-export const canReadPrivate = (viewer: Viewer | null, type: string) => hasCap(viewer, `read_private_${plural(type)}`);
+export const canCreate = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `edit_${plural(type)}`);
+export const canPublish = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `publish_${plural(type)}`);
+export const canEditOthers = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `edit_others_${plural(type)}`);
+export const canReadPrivate = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `read_private_${plural(type)}`);

@@ -30,9 +30,8 @@ function readRequest(request: FastifyRequest, path: string, query: Record<string
       try {
         const parsed = JSON.parse(raw.toString("utf8"));
         if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) input.json = parsed;
-      } catch (error) {
+      } catch {
         input.jsonError = "Syntax error";
-        void error;
       }
     } else if (/^application\/x-www-form-urlencoded/i.test(type)) {
       input.body = qs.parse(raw.toString("utf8"), { depth: 10, arrayLimit: 1000 }) as Record<string, unknown>;
@@ -112,17 +111,14 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
       }
       body = applyFields(body, fields, linksWanted(fields) || rels !== undefined);
     }
-    // An endpoint that knows the item (a post the caller may not edit) narrows the route's Allow.
-    const headers: Record<string, string> = { ...defaultHeaders(request, context, urls), ...(allow !== undefined ? { Allow: allow } : {}), ...(result.headers ?? {}) };
+    // The route's own headers (an endpoint that knows the item narrows the route's Allow).
+    const own: Record<string, string> = { ...(allow !== undefined ? { Allow: allow } : {}), ...(result.headers ?? {}) };
     let status = result.status ?? 200;
+    let headers: Record<string, string> = { ...defaultHeaders(request, context, urls), ...own };
     if ("_envelope" in query) {
-      const { Link: _link, ...own } = result.headers ?? {};
-      void _link;
-      const envelopeHeaders: Record<string, string> = { ...(allow !== undefined ? { Allow: allow } : {}), ...(result.headers ?? {}) };
-      body = { body, status, headers: Object.keys(envelopeHeaders).length ? envelopeHeaders : [] };
-      for (const key of Object.keys(own)) delete headers[key];
-      delete headers.Allow;
-      if (result.headers?.Link) headers.Link = `<${urls.restBase}/>; rel="https://api.w.org/"`;
+      // Enveloped: always 200; the route's own headers travel only inside the body.
+      body = { body, status, headers: Object.keys(own).length ? own : [] };
+      headers = defaultHeaders(request, context, urls);
       status = 200;
     }
     const jsonp = typeof query._jsonp === "string" ? query._jsonp : "";
@@ -168,8 +164,8 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
         if (typeof route !== "string") {
           return reply.status(400).send(wpError("rest_path_invalid_type", "The REST route parameter must be a string.", 400).body);
         }
-        const { rest_route: _r, ...rest } = query;
-        void _r;
+        const rest = { ...query };
+        delete rest.rest_route;
         return handle(request, reply, route.replace(/(.)\/+$/, "$1") || "/", rest);
       },
     });

@@ -44,17 +44,24 @@ async function askSubgraph<T>(url: string, query: string, variables: Record<stri
 }
 
 /**
- * Returns the caller's identity. Bad credentials are an error (WordPress answers 401 even on
- * public routes when an application password is wrong); no credentials is the anonymous caller.
+ * Returns the caller's identity; no credentials is the anonymous caller. A Basic credential that
+ * is not a valid application password leaves the caller anonymous, as the recorded WordPress
+ * answers it (GET of a public post with a wrong application password: 200, `Allow: GET`); what
+ * the route then needs (401 rest_cannot_create…) follows from being anonymous. A bad email
+ * gateway token is an error, as the gateway answers it.
  */
 export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer): Promise<Identity> {
   const identity: Identity = {};
   if (credentials.basic) {
-    const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[] } }>(
-      urls.content,
-      "query($username: String!, $password: String!) { authenticateApplicationPassword(username: $username, password: $password) { userId roles } }",
-      credentials.basic, secretKey);
-    identity.site = data.authenticateApplicationPassword;
+    try {
+      const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[] } }>(
+        urls.content,
+        "query($username: String!, $password: String!) { authenticateApplicationPassword(username: $username, password: $password) { userId roles } }",
+        credentials.basic, secretKey);
+      identity.site = data.authenticateApplicationPassword;
+    } catch (error) {
+      if (!(error instanceof DomainError && errorStatus(error.extensions) === 401)) throw error;
+    }
   }
   if (credentials.gatewayToken) {
     const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[] } }>(

@@ -31,6 +31,10 @@ export interface PostTypeDefinition {
 export const POST_TYPES: Record<string, PostTypeDefinition> = {
   post: { type: "post", label: "posts", revisions: true, author: true, sticky: true, formats: true, taxonomies: ["category", "post_tag"], defaultStatus: ["publish"], hierarchical: false },
   page: { type: "page", label: "pages", revisions: true, author: true, sticky: false, formats: false, taxonomies: [], defaultStatus: ["publish"], hierarchical: true },
+  // Media: written by media/attachments.ts (files, sizes); `post` is the parent, without menu order.
+  attachment: { type: "attachment", label: "media", revisions: false, author: true, sticky: false, formats: false, taxonomies: [], defaultStatus: ["inherit"], hierarchical: false },
+  // Menu items keep their menu (nav_menu) and link data themselves: see menu-items.ts.
+  nav_menu_item: { type: "nav_menu_item", label: "menu-items", revisions: false, author: false, sticky: false, formats: false, taxonomies: [], defaultStatus: ["publish"], hierarchical: false },
 };
 
 export const SETTABLE_STATUSES = ["publish", "future", "draft", "pending", "private", "negated", "wpca_except", "wpca_or"];
@@ -301,6 +305,24 @@ async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: str
     await tx.postTerm.deleteMany({ where: { postId, term: { taxonomy } } });
     await tx.postTerm.createMany({ data: [...new Set(valid)].map((termId, i) => ({ postId, termId, termOrder: i })) });
   }
+  if (POST_TYPES[type].formats && input.format) await saveFormatTerm(tx, postId, input.format);
+}
+
+/**
+ * WordPress keeps a post's format as a term of the post_format taxonomy ("post-format-aside"),
+ * created on first use; we keep it the same way so term ids advance as they do in WordPress.
+ * The `format` column stays the source the API reads.
+ */
+async function saveFormatTerm(tx: Prisma.TransactionClient, postId: number, format: string): Promise<void> {
+  await tx.postTerm.deleteMany({ where: { postId, term: { taxonomy: "post_format" } } });
+  if (format === "standard") return;
+  const slug = `post-format-${format}`;
+  const term = await tx.term.upsert({
+    where: { taxonomy_slug: { taxonomy: "post_format", slug } },
+    create: { taxonomy: "post_format", slug, name: format[0].toUpperCase() + format.slice(1) },
+    update: {},
+  });
+  await tx.postTerm.create({ data: { postId, termId: term.id } });
 }
 
 export interface DeleteOutcome { deleted: boolean; post: Post; previousCategoryIds: number[]; previousTagIds: number[] }

@@ -120,6 +120,9 @@ export async function readRevision(ctx: ContentContext, type: string, parentId: 
   return revision;
 }
 
+/** delete_post on a revision: WordPress maps it to do_not_allow. */
+export const canDeleteRevision = (): boolean => false;
+
 /** Deletes a revision; revisions cannot be trashed, so `force` must be true. */
 export async function deleteRevision(ctx: ContentContext, type: string, parentId: number, id: number, force: boolean): Promise<Post> {
   const parent = parentId > 0 ? await ctx.loaders.post.load(parentId) : null;
@@ -128,7 +131,10 @@ export async function deleteRevision(ctx: ContentContext, type: string, parentId
   if (!canDeletePost(ctx.viewer, parent)) fail("rest_cannot_delete", "Sorry, you are not allowed to delete revisions of this post.", status);
   const revision = await requireRevision(ctx, id);
   if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_read", "Sorry, you are not allowed to view revisions of this post.", status);
-  if (!canDeletePost(ctx.viewer, parent)) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this revision.", status);
+  // WordPress's map_meta_cap answers do_not_allow to delete_post on a revision, for everyone,
+  // so the route refuses here whatever `force` says (the recorded WordPress answers 403 to an
+  // administrator). Were that capability ever granted, `force` would still have to be true.
+  if (!canDeleteRevision()) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this revision.", status);
   if (!force) fail("rest_trash_not_supported", "Revisions do not support trashing. Set 'force=true' to delete.", 501);
   await ctx.prisma.post.delete({ where: { id: revision.id } });
   ctx.loaders.post.clear(revision.id);

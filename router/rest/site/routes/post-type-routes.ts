@@ -348,7 +348,8 @@ export function postTypeRoutes(t: RestPostType): SiteRoute[] {
         respond: (data, r) => ({ body: restRevision(revisionShape, data[`${one}Revision`] as GraphRevision, contextOf(r), r.urls) }),
       },
       {
-        methods: ["DELETE"], operation: op.deleteRevision, allowed: canEditType,
+        // Nobody may delete a revision in WordPress (delete_post maps to do_not_allow), so DELETE is never in Allow.
+        methods: ["DELETE"], operation: op.deleteRevision, allowed: () => false,
         args: {
           parent: parentArg, id: { description: "Unique identifier for the revision.", type: "integer" },
           force: { type: "boolean", default: false, description: "Required to be true, as revisions do not support trashing." },

@@ -1,0 +1,40 @@
+// Replays the recorded answers of a real WordPress (shared/reference/wordpress-recordings)
+// against this system: the seed requests first, then each case, comparing what a client sees.
+import fs from "node:fs";
+import path from "node:path";
+import type { TestSystem } from "./system.ts";
+import { ADMIN_APP_PASSWORD } from "./system.ts";
+
+export const RECORDINGS = path.resolve(import.meta.dirname, "../../../shared/reference/wordpress-recordings");
+
+export interface Recording {
+  case: string;
+  request: { method: string; path: string; query: Record<string, unknown>; headers: Record<string, string>; body: unknown; url: string };
+  response: { status: number; headers: Record<string, string>; body: unknown };
+}
+
+export const readRecording = (file: string): Recording => JSON.parse(fs.readFileSync(path.join(RECORDINGS, file), "utf8"));
+
+export const recordingFiles = (dir = ""): string[] =>
+  fs.existsSync(path.join(RECORDINGS, dir)) ? fs.readdirSync(path.join(RECORDINGS, dir)).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f)) : [];
+
+/** WordPress's names → ours: wp/v2 → core/v2, the recorder's host → ours. */
+export function translateUrl(url: string): string {
+  return url.replace("/wp/v2", "/core/v2").replace("wp-site-health/v1", "site-health/v1").replace("wp-block-editor/v1", "block-editor/v1");
+}
+
+/** Sends a recorded request as it was sent to WordPress (the admin credential placeholder becomes ours). */
+export async function replay(system: TestSystem, recording: Recording) {
+  const { request } = recording;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    headers[name] = value.replace("<admin application password>", Buffer.from(`admin:${ADMIN_APP_PASSWORD}`).toString("base64"));
+  }
+  let raw: string | Buffer | undefined;
+  const type = headers["Content-Type"] ?? headers["content-type"] ?? "";
+  if (request.body !== null && request.body !== undefined) {
+    if (typeof request.body === "string") raw = type.startsWith("multipart/") || type.startsWith("image/") ? Buffer.from(request.body, "base64") : request.body;
+    else raw = JSON.stringify(request.body);
+  }
+  return system.request(request.method, translateUrl(request.url), { raw, headers });
+}

@@ -2,11 +2,10 @@
 import type { Resolvers } from "../../generated/graphql/content-resolvers.ts";
 // fields (rendered HTML, links, zone-less dates) from the stored row.
 import crypto from "node:crypto";
-import type { Post, Term, User } from "../../generated/prisma/client.ts";
+import type { Post, Term } from "../../generated/prisma/client.ts";
 import { fail } from "../../lib/errors.ts";
-import { can } from "../../lib/capabilities.ts";
 import type { ContentContext } from "./context.ts";
-import { canEditPost, canReadPost, hasCap } from "./permissions.ts";
+import { canEditPost, canReadPost } from "./permissions.ts";
 import {
   deletePost, encodeCursor, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
 } from "./posts.ts";
@@ -16,7 +15,9 @@ import {
 } from "./revisions.ts";
 import { formatWpDate, type SiteClock } from "./site.ts";
 import { deleteTerm, listTerms, requireTerm, saveTerm, type TermInput, type TermListArgs } from "./terms.ts";
-import { authenticateApplicationPassword, gravatarUrl } from "./users.ts";
+import { authenticateApplicationPassword } from "./users.ts";
+import { siteModelMutations, siteModelQueries } from "./site-model-resolvers.ts";
+import { userFields, userMutations, userQueries } from "./user-resolvers.ts";
 
 /** A post as resolved: the row plus the password the request unlocked it with. */
 type PostParent = Post & { unlockedWith?: string | null };
@@ -41,8 +42,6 @@ function unlocked(ctx: ContentContext, post: PostParent, editing: boolean | null
   if (editing && canEditPost(ctx.viewer, post)) return true;
   return post.unlockedWith !== undefined && post.unlockedWith === post.password;
 }
-
-const canSeeUser = (ctx: ContentContext, user: User) => ctx.viewer?.id === user.id || hasCap(ctx.viewer, "list_users");
 
 async function readableReference(ctx: ContentContext, id: number, type?: string): Promise<Post | null> {
   const post = await ctx.loaders.post.load(id);
@@ -156,12 +155,8 @@ export const resolvers: Resolvers = {
     },
     ...postTypeQueries("post", { list: "posts", one: "post", revisions: "postRevisions", revision: "postRevision", autosaves: "postAutosaves", autosave: "postAutosave" }),
     ...postTypeQueries("page", { list: "pages", one: "page", revisions: "pageRevisions", revision: "pageRevision", autosaves: "pageAutosaves", autosave: "pageAutosave" }),
-    viewer: (_: unknown, __: unknown, ctx: ContentContext) => (ctx.viewer ? ctx.loaders.user.load(ctx.viewer.id) : null),
-    user: async (_: unknown, args: { id: number }, ctx: ContentContext) => {
-      const user = await ctx.loaders.user.load(args.id);
-      if (!user) fail("rest_user_invalid_id", "Invalid user ID.", 404);
-      return user;
-    },
+    ...userQueries,
+    ...siteModelQueries,
     categories: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "category", args),
     category: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "category", args.id),
     tags: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "post_tag", args),
@@ -179,6 +174,8 @@ export const resolvers: Resolvers = {
     updateTag: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input, args.id),
     deleteTag: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
       ({ deleted: true, previous: await deleteTerm(ctx, "post_tag", args.id, args.force ?? false) }),
+    ...userMutations,
+    ...siteModelMutations,
   },
 
   Post: {
@@ -214,17 +211,7 @@ export const resolvers: Resolvers = {
     },
   },
 
-  User: {
-    __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.user.load(Number(ref.id)),
-    link: async (u: User, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/author/${u.nicename}/`,
-    slug: (u: User) => u.nicename,
-    avatarUrls: (u: User) => ({ size24: gravatarUrl(u.email, 24), size48: gravatarUrl(u.email, 48), size96: gravatarUrl(u.email, 96) }),
-    username: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.login : null),
-    email: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.email : null),
-    roles: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.roles : null),
-    registeredDate: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? u.registeredAt.toISOString().replace(/\.\d{3}Z$/, "+00:00") : null),
-    capabilities: (u: User, _: unknown, ctx: ContentContext) => (canSeeUser(ctx, u) ? ["read", ...u.roles].filter((c, i, all) => all.indexOf(c) === i && (c === "read" || can(u.roles, c) || u.roles.includes(c))) : null),
-  },
+  User: userFields,
 
   Category: {
     __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.term.load(Number(ref.id)),

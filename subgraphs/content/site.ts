@@ -20,9 +20,11 @@ export interface SiteOptions {
   page_for_posts: number;
   page_on_front: number;
   show_on_front: string;
-  site_logo: number;
+  /** Absent until set: WordPress reports an unset site logo as null. */
+  site_logo?: number;
   site_icon: number;
   WPLANG: string;
+  admin_email: string;
 }
 
 export const DEFAULT_OPTIONS: SiteOptions = {
@@ -43,9 +45,9 @@ export const DEFAULT_OPTIONS: SiteOptions = {
   page_for_posts: 0,
   page_on_front: 0,
   show_on_front: "posts",
-  site_logo: 0,
   site_icon: 0,
   WPLANG: "",
+  admin_email: "admin@example.com",
 };
 
 export async function loadOptions(prisma: PrismaClient): Promise<SiteOptions> {

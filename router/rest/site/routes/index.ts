@@ -3,12 +3,19 @@ import type { SiteRoute } from "../route.ts";
 import { batchRoutes } from "./batch.ts";
 import { discoveryRoutes } from "./discovery.ts";
 import { languageRoutes } from "./languages.ts";
+import { mediaRoutes } from "./media.ts";
 import { pageRoutes } from "./pages.ts";
 import { postRoutes } from "./posts.ts";
-import { termAndUserRoutes } from "./terms.ts";
+import { settingsRoutes } from "./settings.ts";
+import { statusRoutes } from "./statuses.ts";
+import { taxonomyRoutes } from "./taxonomies.ts";
+import { termRoutes } from "./terms.ts";
+import { typeRoutes } from "./types.ts";
+import { userRoutes } from "./users.ts";
 
 export function siteRoutes(): SiteRoute[] {
-  const routes: SiteRoute[] = [...batchRoutes, ...languageRoutes, ...postRoutes, ...pageRoutes, ...termAndUserRoutes];
+  const routes: SiteRoute[] = [...batchRoutes, ...languageRoutes, ...postRoutes, ...pageRoutes, ...mediaRoutes,
+    ...typeRoutes, ...statusRoutes, ...taxonomyRoutes, ...termRoutes, ...userRoutes, ...settingsRoutes];
   const namespaces = () => [...new Set(routes.map((r) => r.namespace).filter(Boolean))];
   return [...discoveryRoutes(namespaces), ...routes];
 }

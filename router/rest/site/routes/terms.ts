@@ -1,8 +1,7 @@
 // core/v2/categories and core/v2/tags (the routes every WordPress client uses; _embed of a
-// post's `wp:term` links lands here), and core/v2/users (the author of a post, and `me`).
+// post's `wp:term` links lands here). Users are in users.ts.
 import { can } from "../../../../lib/capabilities.ts";
 import { gql } from "../../table.ts";
-import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
 import { contextArg, pageLinks } from "./posts.ts";
 
@@ -116,46 +115,7 @@ function taxonomyRoutes(base: string, type: "Category" | "Tag", plural: "categor
   ];
 }
 
-const USER_FIELDS = "id name url description link slug avatarUrls { size24 size48 size96 } username email roles registeredDate";
-
-function userBody(u: Json, context: string, r: RestRequest): Json {
-  const avatar_urls = { 24: u.avatarUrls.size24, 48: u.avatarUrls.size48, 96: u.avatarUrls.size96 };
-  const base: Json = { id: u.id, name: u.name, url: u.url, description: u.description, link: u.link, slug: u.slug, avatar_urls };
-  const body: Json = context === "edit"
-    ? { id: u.id, username: u.username, name: u.name, first_name: "", last_name: "", email: u.email, url: u.url, description: u.description, link: u.link, locale: "en_US", nickname: u.username, slug: u.slug, roles: u.roles, registered_date: u.registeredDate, capabilities: {}, extra_capabilities: {}, avatar_urls, meta: [] }
-    : context === "embed" ? base : { ...base, meta: [] };
-  body._links = {
-    self: [{ href: r.urls.rest(`/core/v2/users/${u.id}`) }],
-    collection: [{ href: r.urls.rest("/core/v2/users") }],
-  };
-  return body;
-}
-
-const USER = gql`query ReadUser($id: Int!) { user(id: $id) { ${USER_FIELDS} } }`;
-const ME = gql`query ReadViewer { viewer { ${USER_FIELDS} } }`;
-
-const userRoutes: SiteRoute[] = [
-  route(NS, `/users/${ID}`, [{
-    methods: ["GET"], args: { id: { description: "Unique identifier for the user.", type: "integer" }, context: contextArg() }, allowBatch: true,
-    operation: USER,
-    variables: (r) => ({ id: r.params.id }),
-    respond: (data, r) => {
-      const u = data.user as Json;
-      if (r.params.context === "edit" && u.username === null) return wpError("rest_user_cannot_view", "Sorry, you are not allowed to list users.", r.identity.site ? 403 : 401);
-      return { body: userBody(u, r.params.context, r) };
-    },
-  }]),
-  route(NS, "/users/me", [{
-    methods: ["GET"], args: { context: contextArg() }, allowBatch: true, operation: ME,
-    respond: (data, r) => (data.viewer
-      ? { body: userBody(data.viewer as Json, r.params.context, r) }
-      : wpError("rest_not_logged_in", "You are not currently logged in.", 401)),
-  }]),
-];
-
-// `viewer` is null for anonymous callers; the dispatcher treats a null root as an error, so `me` answers here instead.
-export const termAndUserRoutes: SiteRoute[] = [
+export const termRoutes: SiteRoute[] = [
   ...taxonomyRoutes("categories", "Category", "categories", true),
   ...taxonomyRoutes("tags", "Tag", "tags", false),
-  ...userRoutes,
 ];

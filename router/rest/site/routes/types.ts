@@ -1,0 +1,58 @@
+// core/v2/types: the post types the site exposes, as WordPress's post types controller answers
+// (an object keyed by type; capabilities, labels, supports and visibility in edit context only).
+import { gql } from "../../table.ts";
+import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
+import { contextArg } from "./posts.ts";
+
+const NS = "core/v2";
+type Json = Record<string, any>;
+
+export const POST_TYPE_FIELDS = `slug name description hierarchical hasArchive icon taxonomies restBase restNamespace viewable supports
+  capabilities { key capability } labels { key value } visibility { showUi showInNavMenus }`;
+
+/** Key/value entries (labels, capabilities) as the JSON object WordPress sends. */
+export const entries = (list: { key: string; value?: unknown; capability?: unknown }[]) =>
+  Object.fromEntries(list.map((e) => [e.key, e.capability ?? e.value ?? null]));
+
+const curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+
+function postTypeBody(t: Json, context: string, r: RestRequest): Json {
+  const edit = context === "edit";
+  const body: Json = context === "embed"
+    ? { name: t.name, slug: t.slug, icon: t.icon, rest_base: t.restBase, rest_namespace: t.restNamespace }
+    : {
+      ...(edit ? { capabilities: entries(t.capabilities) } : {}),
+      description: t.description, hierarchical: t.hierarchical, has_archive: t.hasArchive,
+      ...(edit ? {
+        visibility: { show_in_nav_menus: t.visibility.showInNavMenus, show_ui: t.visibility.showUi },
+        viewable: t.viewable, labels: entries(t.labels),
+      } : {}),
+      name: t.name, slug: t.slug, icon: t.icon,
+      ...(edit ? { supports: Object.fromEntries((t.supports as string[]).map((s) => [s, true])) } : {}),
+      taxonomies: t.taxonomies, rest_base: t.restBase, rest_namespace: t.restNamespace,
+    };
+  body._links = {
+    collection: [{ href: r.urls.rest("/core/v2/types") }],
+    "wp:items": [{ href: r.urls.rest(`/core/v2/${t.restBase}`) }],
+    curies,
+  };
+  return body;
+}
+
+const LIST = gql`query ListPostTypes($editing: Boolean) { postTypes(editing: $editing) { ${POST_TYPE_FIELDS} } }`;
+const READ = gql`query ReadPostType($name: String!, $editing: Boolean) { postType(name: $name, editing: $editing) { ${POST_TYPE_FIELDS} } }`;
+
+const typeArg: ArgSchema = { description: "An alphanumeric identifier for the post type.", type: "string" };
+
+export const typeRoutes: SiteRoute[] = [
+  route(NS, "/types", [{
+    methods: ["GET"], args: { context: contextArg() }, operation: LIST,
+    variables: (r) => ({ editing: r.params.context === "edit" }),
+    respond: (data, r) => ({ body: Object.fromEntries((data.postTypes as Json[]).map((t) => [t.slug, postTypeBody(t, r.params.context, r)])) }),
+  }]),
+  route(NS, "/types/(?P<type>[\\w-]+)", [{
+    methods: ["GET"], args: { type: typeArg, context: contextArg() }, operation: READ,
+    variables: (r) => ({ name: r.params.type, editing: r.params.context === "edit" }),
+    respond: (data, r) => ({ body: postTypeBody(data.postType, r.params.context, r) }),
+  }]),
+];

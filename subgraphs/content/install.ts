@@ -20,7 +20,7 @@ export async function installSite(db: Database, config: Config): Promise<void> {
     await tx.option.createMany({ data: Object.entries(DEFAULT_OPTIONS).map(([name, value]) => ({ name, value })) });
     const admin = await tx.user.create({
       data: {
-        login: "admin", email: "admin@example.com", name: "admin", nicename: "admin", roles: ["administrator"],
+        login: "admin", email: "admin@example.com", name: "admin", nicename: "admin", url: home, roles: ["administrator"],
         applicationPasswords: { create: { name: "Installer", secretHash: hashAppPassword(password, config.secretKey) } },
       },
     });

@@ -12,6 +12,7 @@ import {
 import { sanitizeTitle } from "./rendering.ts";
 import { saveRevisionIfChanged } from "./revisions.ts";
 import { parseWpDate, wholeSeconds } from "./site.ts";
+import { permalink } from "./permalinks.ts";
 import { descendantTermIds } from "./terms.ts";
 
 /** What each post type supports, like register_post_type's `supports`. */
@@ -95,8 +96,8 @@ export async function listPosts(ctx: ContentContext, type: string, args: ListArg
       : orderBy === "INCLUDE_SLUGS"
         ? (p: Post) => (where.slug ?? []).indexOf(p.slug)
         : (p: Post) => relevance(p, where.search!);
-    const dir = orderBy === "RELEVANCE" ? -1 : 1;
-    all.sort((a, b) => dir * (rank(a) - rank(b)) * (args.order === "DESC" && orderBy !== "RELEVANCE" ? -1 : 1));
+    // include / include_slugs keep the order given (WordPress's ORDER BY FIELD ignores `order`); relevance is best first.
+    all.sort((a, b) => (orderBy === "RELEVANCE" ? rank(b) - rank(a) : rank(a) - rank(b)));
     nodes = all.slice(start, start + perPage);
   } else {
     nodes = await ctx.prisma.post.findMany({ where: prismaWhere, orderBy: postOrder(orderBy, args.order ?? "DESC"), skip: start, take: perPage });
@@ -268,8 +269,9 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
       excerpt: input.excerpt ?? existing?.excerpt ?? "",
       authorId: input.author ?? existing?.authorId ?? viewer.id,
       date: local, dateGmt: gmt, modified: clock.toLocal(now), modifiedGmt: now,
-      commentStatus: input.commentStatus ?? existing?.commentStatus ?? options.default_comment_status,
-      pingStatus: input.pingStatus ?? existing?.pingStatus ?? options.default_ping_status,
+      // Pages start with comments and pings closed (WordPress's get_default_comment_status for pages).
+      commentStatus: input.commentStatus ?? existing?.commentStatus ?? (type === "post" ? options.default_comment_status : "closed"),
+      pingStatus: input.pingStatus ?? existing?.pingStatus ?? (type === "post" ? options.default_ping_status : "closed"),
       format: definition.formats ? input.format ?? existing?.format ?? "standard" : "standard",
       template: input.template ?? existing?.template ?? "",
       ...(definition.hierarchical ? {
@@ -281,7 +283,8 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
     let post = existing
       ? await tx.post.update({ where: { id: existing.id }, data })
       : await tx.post.create({ data: { ...data, type } });
-    if (!existing) post = await tx.post.update({ where: { id: post.id }, data: { guid: `${home}/?${type === "page" ? "page_id" : "p"}=${post.id}` } });
+    // The guid is the item's address when it is created (a pretty permalink once published), and never changes.
+    if (!existing) post = await tx.post.update({ where: { id: post.id }, data: { guid: await permalink(post, home, (pid) => tx.post.findUnique({ where: { id: pid } })) } });
     await saveTerms(tx, post.id, type, input, !existing, options.default_category);
     if (existing && definition.revisions) await saveRevisionIfChanged(tx, post, viewer.id);
     return post;

@@ -4,6 +4,7 @@ import type { Resolvers } from "../../generated/graphql/content-resolvers.ts";
 import crypto from "node:crypto";
 import type { Post, Term } from "../../generated/prisma/client.ts";
 import { fail } from "../../lib/errors.ts";
+import { mediaResolvers } from "./media/resolvers.ts";
 import type { ContentContext } from "./context.ts";
 import { canEditPost, canReadPost } from "./permissions.ts";
 import {
@@ -14,6 +15,8 @@ import {
   createAutosave, deleteRevision, isAutosave, listAutosaves, listRevisions, readAutosave, readRevision, type RevisionListArgs,
 } from "./revisions.ts";
 import { formatWpDate, type SiteClock } from "./site.ts";
+import { postPermalink, termLink } from "./permalinks.ts";
+import { menuResolvers } from "./menu-resolvers.ts";
 import { deleteTerm, listTerms, requireTerm, saveTerm, type TermInput, type TermListArgs } from "./terms.ts";
 import { authenticateApplicationPassword } from "./users.ts";
 import { siteModelMutations, siteModelQueries } from "./site-model-resolvers.ts";
@@ -25,16 +28,11 @@ type PostParent = Post & { unlockedWith?: string | null };
 type RevisionParent = Post & { asPost?: boolean };
 
 const gmtDate = (d: Date | null, local: Date, clock: SiteClock) => formatWpDate(d ?? clock.toGmt(local));
-const PUBLIC = ["publish"];
 const postId = (id: string | number) => {
   const n = Number(id);
   return Number.isInteger(n) ? n : fail("rest_post_invalid_id", "Invalid post ID.", 404);
 };
 
-function link(post: Post, home: string): string {
-  if (PUBLIC.includes(post.status) && post.slug) return `${home}/${post.slug}/`;
-  return `${home}/?${post.type === "page" ? "page_id" : "p"}=${post.id}`;
-}
 
 /** Protected content is shown only when unlocked by its password or to an editor editing it. */
 function unlocked(ctx: ContentContext, post: PostParent, editing: boolean | null | undefined): boolean {
@@ -111,7 +109,7 @@ const postFields = {
     modifiedGmt: (post: Post) => formatWpDate(post.modifiedGmt),
     guid: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: canEditPost(ctx.viewer, post) ? post.guid : null, rendered: post.guid }),
     password: (post: Post, _: unknown, ctx: ContentContext) => (canEditPost(ctx.viewer, post) ? post.password : null),
-    link: async (post: Post, _: unknown, ctx: ContentContext) => link(post, (await ctx.site()).home),
+    link: (post: Post, _: unknown, ctx: ContentContext) => postPermalink(ctx, post),
     title: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: canEditPost(ctx.viewer, post) ? post.title : null, rendered: renderTitle(post.title) }),
     content: (post: PostParent, args: { editing?: boolean | null }, ctx: ContentContext) => ({
       raw: canEditPost(ctx.viewer, post) ? post.content : null,
@@ -155,17 +153,20 @@ export const resolvers: Resolvers = {
     },
     ...postTypeQueries("post", { list: "posts", one: "post", revisions: "postRevisions", revision: "postRevision", autosaves: "postAutosaves", autosave: "postAutosave" }),
     ...postTypeQueries("page", { list: "pages", one: "page", revisions: "pageRevisions", revision: "pageRevision", autosaves: "pageAutosaves", autosave: "pageAutosave" }),
+    ...mediaResolvers.Query,
     ...userQueries,
     ...siteModelQueries,
     categories: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "category", args),
     category: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "category", args.id),
     tags: (_: unknown, args: TermListArgs, ctx: ContentContext) => listTerms(ctx, "post_tag", args),
     tag: (_: unknown, args: { id: number }, ctx: ContentContext) => requireTerm(ctx, "post_tag", args.id),
+    ...menuResolvers.Query,
   },
 
   Mutation: {
     ...postTypeMutations("post", "Post"),
     ...postTypeMutations("page", "Page"),
+    ...mediaResolvers.Mutation,
     createCategory: (_: unknown, args: { input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input),
     updateCategory: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "category", args.input, args.id),
     deleteCategory: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
@@ -174,26 +175,31 @@ export const resolvers: Resolvers = {
     updateTag: (_: unknown, args: { id: number; input: TermInput }, ctx: ContentContext) => saveTerm(ctx, "post_tag", args.input, args.id),
     deleteTag: async (_: unknown, args: { id: number; force?: boolean | null }, ctx: ContentContext) =>
       ({ deleted: true, previous: await deleteTerm(ctx, "post_tag", args.id, args.force ?? false) }),
+    ...menuResolvers.Mutation,
     ...userMutations,
     ...siteModelMutations,
   },
 
   Post: {
     ...postFields,
+    ...mediaResolvers.Post,
     __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "post"),
   },
   Page: {
     ...postFields,
+    ...mediaResolvers.Page,
     __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "page"),
     parentId: (page: Post) => page.parentId,
     parent: (page: Post, _: unknown, ctx: ContentContext) => (page.parentId ? readableReference(ctx, page.parentId) : null),
     menuOrder: (page: Post) => page.menuOrder,
   },
+  MediaItem: mediaResolvers.MediaItem,
 
   Revision: {
     parent: (r: RevisionParent) => (r.asPost ? 0 : r.parentId),
-    date: (r: Post) => formatWpDate(r.date),
-    dateGmt: async (r: Post, _: unknown, ctx: ContentContext) => gmtDate(r.dateGmt, r.date, (await ctx.site()).clock),
+    // A floating draft (no GMT date yet) answered in the revision shape has no dates, as in WordPress.
+    date: (r: RevisionParent) => (r.asPost && !r.dateGmt ? null : formatWpDate(r.date)),
+    dateGmt: async (r: RevisionParent, _: unknown, ctx: ContentContext) => (r.asPost && !r.dateGmt ? null : gmtDate(r.dateGmt, r.date, (await ctx.site()).clock)),
     modified: (r: Post) => formatWpDate(r.modified),
     modifiedGmt: (r: Post) => formatWpDate(r.modifiedGmt),
     guid: async (r: RevisionParent, _: unknown, ctx: ContentContext) => {
@@ -202,7 +208,8 @@ export const resolvers: Resolvers = {
     },
     title: (r: Post) => ({ raw: r.title, rendered: renderTitle(r.title) }),
     content: (r: Post) => ({ raw: r.content, rendered: renderContent(r.content) }),
-    excerpt: (r: Post) => ({ raw: r.excerpt, rendered: renderExcerpt(r.excerpt, r.content) }),
+    // A revision renders its own excerpt only; an empty one stays empty (no excerpt made from the content).
+    excerpt: (r: Post) => ({ raw: r.excerpt, rendered: renderExcerpt(r.excerpt, "") }),
     meta: (r: Post) => ({ footnotes: String((r.meta as Record<string, unknown>)?.footnotes ?? "") }),
     isAutosave: (r: RevisionParent) => r.asPost === true || isAutosave(r),
     previewLink: async (r: RevisionParent, _: unknown, ctx: ContentContext) => {
@@ -216,12 +223,13 @@ export const resolvers: Resolvers = {
   Category: {
     __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.term.load(Number(ref.id)),
     count: (t: Term, _: unknown, ctx: ContentContext) => ctx.loaders.termCount.load(t.id),
-    link: async (t: Term, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/category/${t.slug}/`,
+    link: (t: Term, _: unknown, ctx: ContentContext) => termLink(ctx, t),
     parent: (t: Term) => t.parentId,
   },
   Tag: {
     __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.term.load(Number(ref.id)),
     count: (t: Term, _: unknown, ctx: ContentContext) => ctx.loaders.termCount.load(t.id),
-    link: async (t: Term, _: unknown, ctx: ContentContext) => `${(await ctx.site()).home}/tag/${t.slug}/`,
+    link: (t: Term, _: unknown, ctx: ContentContext) => termLink(ctx, t),
   },
+  ...menuResolvers.types,
 };

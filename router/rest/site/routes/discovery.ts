@@ -4,12 +4,12 @@ import { gql } from "../../table.ts";
 import type { LocalEndpoint, SiteRest } from "../dispatch.ts";
 import type { ArgSchema, SiteRoute, SiteUrls } from "../route.ts";
 
-/** Keywords an index entry keeps, in WordPress's order; `required` is appended last. */
-const INDEX_KEYWORDS = [
+/** Keywords an index entry keeps (in the arg's own key order); `required` is appended last. */
+const INDEX_KEYWORDS: ReadonlySet<string> = new Set([
   "title", "description", "default", "type", "format", "enum", "items", "properties", "additionalProperties",
   "patternProperties", "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
   "multipleOf", "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "anyOf", "oneOf",
-] as const;
+]);
 
 /** Nested schemas are copied as data (callbacks dropped). */
 function plain(schema: unknown): unknown {
@@ -22,7 +22,7 @@ function plain(schema: unknown): unknown {
 
 function indexArg(schema: ArgSchema): Record<string, unknown> {
   const entry: Record<string, unknown> = {};
-  for (const key of INDEX_KEYWORDS) if (schema[key] !== undefined) entry[key] = plain(schema[key]);
+  for (const [key, value] of Object.entries(schema)) if (INDEX_KEYWORDS.has(key) && value !== undefined) entry[key] = plain(value);
   entry.required = schema.required ?? false;
   return entry;
 }

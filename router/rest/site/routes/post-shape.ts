@@ -134,7 +134,7 @@ export const postAllow = (post: GraphPost) =>
 
 /** Revision / autosave shape (reference §5.6–5.7). */
 export interface GraphRevision {
-  id: number; parent: number; authorId: number; date: string; dateGmt: string; modified: string; modifiedGmt: string;
+  id: number; parent: number; authorId: number; date: string | null; dateGmt: string | null; modified: string; modifiedGmt: string;
   slug: string; guid: { raw: string; rendered: string }; title: { raw: string; rendered: string };
   content: { raw: string; rendered: string }; excerpt: { raw: string; rendered: string }; meta: { footnotes: string };
   isAutosave: boolean; previewLink: string;
@@ -149,11 +149,13 @@ export const REVISION_FIELDS = `
 export function restRevision(t: PostTypeShape, r: GraphRevision, context: Context, urls: SiteUrls, options: { autosave?: boolean; links?: boolean } = {}): Record<string, unknown> {
   const edit = context === "edit";
   const text = (t: { raw: string; rendered: string }) => (edit ? { raw: t.raw, rendered: t.rendered } : { rendered: t.rendered });
+  // WordPress emits the guid as {rendered, raw}, the other fields as {raw, rendered}.
+  const guid = edit ? { rendered: r.guid.rendered, raw: r.guid.raw } : { rendered: r.guid.rendered };
   const body: Record<string, unknown> = context === "embed"
     ? { author: r.authorId, date: r.date, id: r.id, parent: r.parent, slug: r.slug, title: { rendered: r.title.rendered }, excerpt: { rendered: r.excerpt.rendered } }
     : {
       author: r.authorId, date: r.date, date_gmt: r.dateGmt, id: r.id, modified: r.modified, modified_gmt: r.modifiedGmt,
-      parent: r.parent, slug: r.slug, guid: text(r.guid), title: text(r.title), content: text(r.content), excerpt: text(r.excerpt),
+      parent: r.parent, slug: r.slug, guid, title: text(r.title), content: text(r.content), excerpt: text(r.excerpt),
       meta: { footnotes: r.meta.footnotes },
       ...(options.autosave && edit ? { preview_link: r.previewLink } : {}),
     };

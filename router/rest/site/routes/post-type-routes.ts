@@ -29,7 +29,7 @@ export const contextArg = (def = "view"): ArgSchema => ({
   type: "string", enum: ["view", "embed", "edit"], default: def,
 });
 
-const termFilter = (name: string, hierarchical: boolean, exclude: boolean): ArgSchema => ({
+export const termFilter = (name: string, hierarchical: boolean, exclude: boolean): ArgSchema => ({
   description: exclude
     ? `Limit result set to items except those with specific terms assigned in the ${name} taxonomy.`
     : `Limit result set to items with specific terms assigned in the ${name} taxonomy.`,
@@ -51,7 +51,7 @@ const termFilter = (name: string, hierarchical: boolean, exclude: boolean): ArgS
 const intList = (description: string): ArgSchema => ({ description, type: "array", items: { type: "integer" }, default: [] });
 const dateArg = (description: string): ArgSchema => ({ description, type: "string", format: "date-time" });
 
-const POST_LIST_ARGS: Record<string, ArgSchema> = {
+export const POST_LIST_ARGS: Record<string, ArgSchema> = {
   context: contextArg(),
   page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
   per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
@@ -176,12 +176,13 @@ const WHERE_FIELDS: Record<string, [string, (v: any) => unknown]> = {
   tax_relation: ["taxRelation", (v) => v],
   categories: ["categories", termFilterVar], categories_exclude: ["categoriesExclude", termFilterVar],
   tags: ["tags", termFilterVar], tags_exclude: ["tagsExclude", termFilterVar],
+  menus: ["menus", termFilterVar], menus_exclude: ["menusExclude", termFilterVar],
   sticky: ["sticky", (v) => v], format: ["format", (v) => v],
   parent: ["parent", (v) => v], parent_exclude: ["parentExclude", (v) => v], menu_order: ["menuOrder", (v) => v],
 };
 
 /** The list filter from the route's own arguments (a parameter the route does not declare is ignored, as in WordPress). */
-function listWhere(args: Record<string, ArgSchema>, p: Record<string, any>) {
+export function listWhere(args: Record<string, ArgSchema>, p: Record<string, any>) {
   const where: Record<string, unknown> = {};
   for (const [rest, [field, convert]] of Object.entries(WHERE_FIELDS)) {
     if (!(rest in args) || p[rest] === undefined || p[rest] === null) continue;
@@ -273,8 +274,8 @@ export function postTypeRoutes(t: RestPostType): SiteRoute[] {
         variables: (r) => ({ input: postInput(r.params, r.sent), editing: true, excerptLength: null }),
         respond: (data, r) => {
           const post = data[`create${G}`] as GraphPost;
-          const result = postResponse(t, post, r, "edit", 201);
-          return { ...result, headers: { ...result.headers, Location: r.urls.rest(`${path}/${post.id}`) } };
+          // The collection route answered, so its Allow stands (not the new item's).
+          return { status: 201, body: restPost(t, post, "edit", r.urls), headers: { Location: r.urls.rest(`${path}/${post.id}`) } };
         },
       },
     ]),

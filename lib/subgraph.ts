@@ -39,7 +39,8 @@ export interface RunningSubgraph { name: string; url: string; stop(): Promise<vo
 export async function serveSubgraph<C extends SubgraphContextBase>(
   definition: SubgraphDefinition<C>, db: Database, config: Config, port: number,
 ): Promise<RunningSubgraph> {
-  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 10 * 1024 * 1024 });
+  // Media uploads reach the content subgraph as base64 in a mutation: room for the router's 64 MB body, plus a third.
+  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 96 * 1024 * 1024 });
   const server = new ApolloServer<C>({
     schema: buildSubgraphSchema({ typeDefs: definition.typeDefs, resolvers: definition.resolvers as GraphQLResolverMap<unknown> }),
     plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],

@@ -32,6 +32,10 @@ export interface PostWhereInput {
   parent?: number[] | null;
   parentExclude?: number[] | null;
   menuOrder?: number | null;
+  /** Attachments of these MIME types only. */
+  mimeType?: string[] | null;
+  /** Search words also match the attached file's path (media search, as WordPress does). */
+  searchFileName?: boolean | null;
 }
 
 /** Every status a post can be filtered by (seed 000 §3). */
@@ -88,9 +92,12 @@ export async function buildPostWhere(
       const negate = term.startsWith("-") && term.length > 1;
       const word = negate ? term.slice(1) : term;
       const match: Prisma.PostWhereInput = {
-        OR: columns.map((c) => (where.searchSemantics === "EXACT"
-          ? { [c]: { equals: word, mode: "insensitive" } }
-          : { [c]: { contains: word, mode: "insensitive" } })),
+        OR: [
+          ...columns.map((c) => (where.searchSemantics === "EXACT"
+            ? { [c]: { equals: word, mode: "insensitive" } }
+            : { [c]: { contains: word, mode: "insensitive" } })),
+          ...(where.searchFileName ? [{ meta: { path: ["_wp_attached_file"], string_contains: word } }] : []),
+        ],
       };
       and.push(negate ? { NOT: match } : match);
     }
@@ -116,6 +123,7 @@ export async function buildPostWhere(
   if (where.parent?.length) and.push({ parentId: { in: where.parent } });
   if (where.parentExclude?.length) and.push({ parentId: { notIn: where.parentExclude } });
   if (where.menuOrder !== undefined && where.menuOrder !== null) and.push({ menuOrder: where.menuOrder });
+  if (where.mimeType?.length) and.push({ mimeType: { in: where.mimeType } });
   if (where.sticky !== undefined && where.sticky !== null) and.push({ sticky: where.sticky });
   if (where.format?.length) and.push({ format: { in: where.format } });
 

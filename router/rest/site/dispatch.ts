@@ -8,6 +8,7 @@ import { RouteTable, type Method } from "../table.ts";
 import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
 import type { RestRequest, RestResult, SiteEndpoint, SiteRoute, SiteUrls } from "./route.ts";
 import { processArgs } from "./validation.ts";
+import type { UploadedFile } from "./multipart.ts";
 
 export interface SiteRequest {
   method: string;
@@ -22,6 +23,8 @@ export interface SiteRequest {
   jsonError?: string;
   headers: Record<string, string | string[] | undefined>;
   rawBody?: Buffer;
+  /** Files of a multipart body. */
+  files?: Record<string, UploadedFile>;
 }
 
 /** An endpoint implemented in the REST layer itself (the index, batch): it composes other routes. */
@@ -74,7 +77,7 @@ export class SiteRest {
       endpoint: match.endpoint,
       request: {
         method, path, params: result.params, sent: result.sent, query: input.query, headers: input.headers,
-        identity: context.identity, rawBody: input.rawBody, urls: this.urls,
+        identity: context.identity, rawBody: input.rawBody, files: input.files, urls: this.urls,
       },
     };
   }

@@ -4,6 +4,7 @@
 import type { DocumentNode } from "graphql";
 import type { EndpointBase, Method, Route } from "../table.ts";
 import type { Identity } from "../../../lib/identity.ts";
+import type { UploadedFile } from "./multipart.ts";
 
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
@@ -34,7 +35,8 @@ export interface ArgSchema {
   oneOf?: ArgSchema[];
   anyOf?: ArgSchema[];
   default?: unknown;
-  required?: boolean;
+  /** true/false for an argument; a list of property names inside an object schema (JSON Schema draft 4). */
+  required?: boolean | readonly string[];
   /** Contexts a field appears in (kept in nested schemas, as WordPress does in the index). */
   context?: string[];
   readonly?: boolean;
@@ -69,6 +71,8 @@ export interface RestRequest {
   identity: Identity;
   /** Raw request body, for endpoints that take files. */
   rawBody?: Buffer;
+  /** Files of a multipart/form-data body, by field name (WordPress's get_file_params). */
+  files?: Record<string, UploadedFile>;
   /** Absolute URL helpers bound to the site's address and REST root. */
   urls: SiteUrls;
 }

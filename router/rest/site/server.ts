@@ -11,6 +11,7 @@ import { applyFields, embedLinks, embedRels, fieldList, linksWanted } from "./gl
 import { routeEntry } from "./routes/discovery.ts";
 import type { RestResult, SiteUrls } from "./route.ts";
 import { siteRoutes } from "./routes/index.ts";
+import { isMultipart, parseMultipart } from "./multipart.ts";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b|\+json\b/i;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
@@ -81,6 +82,11 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
     let result: RestResult;
     let allow: string | undefined;
     const input = readRequest(request, path || "/", query);
+    // As in PHP, a multipart body becomes form fields and files, and no raw body is left.
+    if (input.rawBody?.length && isMultipart(request.headers["content-type"])) {
+      const { fields, files } = await parseMultipart(input.rawBody, String(request.headers["content-type"]));
+      Object.assign(input, { body: fields, files, rawBody: undefined });
+    }
     try {
       context = await deps.contextFor(request);
       if (input.method === "OPTIONS") {

@@ -1,0 +1,296 @@
+// core/v2/media: the attachment routes of seed 000 §4.2 (list, upload, read, update, delete,
+// post-process, edit), as data. Not batchable (no allow_batch), as in WordPress. Uploads carry
+// their bytes to the content subgraph as base64 in the mutation's file input: a raw body with
+// Content-Disposition/Content-Type, or the `file` part of a multipart form.
+import { can } from "../../../../lib/capabilities.ts";
+import type { Identity } from "../../../../lib/identity.ts";
+import { gql } from "../../table.ts";
+import { wpError } from "../errors.ts";
+import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../route.ts";
+import { contextArg, pageLinks, SETTABLE_STATUSES } from "./post-type-routes.ts";
+import { contextOf, type Context } from "./post-shape.ts";
+import { MEDIA_FIELDS, mediaAllow, restMedia, type GraphMedia } from "./media-shape.ts";
+
+const NS = "core/v2";
+const ID = "(?P<id>[\\d]+)";
+const MEDIA_TYPES = ["image", "video", "text", "application", "audio"];
+
+// ---- argument schemas (data) ----
+
+const intList = (description: string): ArgSchema => ({ description, type: "array", items: { type: "integer" }, default: [] });
+const dateArg = (description: string): ArgSchema => ({ description, type: "string", format: "date-time" });
+
+/** L-media: L-post without taxonomies, sticky and format; parent filters, media statuses, media_type, mime_type. */
+export const MEDIA_LIST_ARGS: Record<string, ArgSchema> = {
+  context: contextArg(),
+  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
+  per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
+  search: { description: "Limit results to those matching a string.", type: "string" },
+  after: dateArg("Limit response to posts published after a given ISO8601 compliant date."),
+  modified_after: dateArg("Limit response to posts modified after a given ISO8601 compliant date."),
+  author: intList("Limit result set to posts assigned to specific authors."),
+  author_exclude: intList("Ensure result set excludes posts assigned to specific authors."),
+  before: dateArg("Limit response to posts published before a given ISO8601 compliant date."),
+  modified_before: dateArg("Limit response to posts modified before a given ISO8601 compliant date."),
+  exclude: intList("Ensure result set excludes specific IDs."),
+  include: intList("Limit result set to specific IDs."),
+  search_semantics: { description: "How to interpret the search input.", type: "string", enum: ["exact"] },
+  offset: { description: "Offset the result set by a specific number of items.", type: "integer" },
+  order: { description: "Order sort attribute ascending or descending.", type: "string", default: "desc", enum: ["asc", "desc"] },
+  orderby: {
+    description: "Sort collection by post attribute.", type: "string", default: "date",
+    enum: ["author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"],
+  },
+  parent: intList("Limit result set to items with particular parent IDs."),
+  parent_exclude: intList("Limit result set to all items except those of a particular parent ID."),
+  search_columns: { description: "Array of column names to be searched.", type: "array", items: { type: "string", enum: ["post_title", "post_content", "post_excerpt"] }, default: [] },
+  slug: { description: "Limit result set to posts with one or more specific slugs.", type: "array", items: { type: "string" } },
+  status: {
+    description: "Limit result set to posts assigned one or more statuses.", type: "array",
+    items: { type: "string", enum: ["inherit", "private", "trash"] }, default: "inherit",
+  },
+  media_type: { description: "Limit result set to attachments of a particular media type.", type: "string", enum: MEDIA_TYPES, default: null },
+  mime_type: { description: "Limit result set to attachments of a particular MIME type.", type: "string", default: null },
+};
+
+const rendered = (what: string, of: string): ArgSchema => ({
+  description: `The ${what} for the ${of}.`, type: "object", skipValidation: true,
+  properties: {
+    raw: { description: `${what[0].toUpperCase()}${what.slice(1)} for the ${of}, as it exists in the database.`, type: "string", context: ["edit"] },
+    rendered: { description: `HTML ${what} for the ${of}, transformed for display.`, type: "string", context: ["view", "edit"], readonly: true },
+  },
+});
+
+/** Writable attachment fields (seed 000 §2.3), in WordPress's schema order. */
+export const MEDIA_WRITE_ARGS: Record<string, ArgSchema> = {
+  date: { description: "The date the post was published, in the site's timezone.", type: ["string", "null"], format: "date-time" },
+  date_gmt: { description: "The date the post was published, as GMT.", type: ["string", "null"], format: "date-time" },
+  slug: { description: "An alphanumeric identifier for the post unique to its type.", type: "string" },
+  status: { description: "A named status for the post.", type: "string", enum: SETTABLE_STATUSES },
+  title: rendered("title", "post"),
+  author: { description: "The ID for the author of the post.", type: "integer" },
+  featured_media: { description: "The ID of the featured media for the post.", type: "integer" },
+  comment_status: { description: "Whether or not comments are open on the post.", type: "string", enum: ["open", "closed"] },
+  ping_status: { description: "Whether or not the post can be pinged.", type: "string", enum: ["open", "closed"] },
+  meta: { description: "Meta fields.", type: "object" },
+  template: { description: "The theme file to use to display the post.", type: "string" },
+  alt_text: { description: "Alternative text to display when attachment is not displayed.", type: "string" },
+  caption: { ...rendered("caption", "attachment"), description: "The attachment caption." },
+  description: { ...rendered("description", "attachment"), description: "The attachment description." },
+  post: { description: "The ID for the associated post of the attachment.", type: "integer" },
+};
+
+const idArg: ArgSchema = { description: "Unique identifier for the post.", type: "integer" };
+
+const pct = (description: string): ArgSchema => ({ description, type: "number" });
+
+/** The edit body (seed 000 §4.2.1): WordPress 6.1's modifiers (Rotation, Crop) and the deprecated fields. */
+export const MEDIA_EDIT_ARGS: Record<string, ArgSchema> = {
+  src: { description: "URL to the edited image file.", type: "string", format: "uri", required: true },
+  modifiers: {
+    description: "Array of image edits.", type: "array", minItems: 1,
+    items: {
+      description: "Image edit.", type: "object", required: ["type", "args"],
+      oneOf: [
+        {
+          title: "Rotation",
+          properties: {
+            type: { description: "Rotation type.", type: "string", enum: ["rotate"] },
+            args: {
+              description: "Rotation arguments.", type: "object", required: ["angle"],
+              properties: { angle: { description: "Angle to rotate clockwise in degrees.", type: "number" } },
+            },
+          },
+        },
+        {
+          title: "Crop",
+          properties: {
+            type: { description: "Crop type.", type: "string", enum: ["crop"] },
+            args: {
+              description: "Crop arguments.", type: "object", required: ["left", "top", "width", "height"],
+              properties: {
+                left: pct("Horizontal position from the left to begin the crop as a percentage of the image width."),
+                top: pct("Vertical position from the top to begin the crop as a percentage of the image height."),
+                width: pct("Width of the crop as a percentage of the image width."),
+                height: pct("Height of the crop as a percentage of the image height."),
+              },
+            },
+          },
+        },
+      ],
+    },
+  },
+  rotation: {
+    description: "The amount to rotate the image clockwise in degrees. DEPRECATED: Use `modifiers` instead.",
+    type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 360, exclusiveMaximum: true,
+  },
+  x: { description: "As a percentage of the image, the x position to start the crop from. DEPRECATED: Use `modifiers` instead.", type: "number", minimum: 0, maximum: 100 },
+  y: { description: "As a percentage of the image, the y position to start the crop from. DEPRECATED: Use `modifiers` instead.", type: "number", minimum: 0, maximum: 100 },
+  width: { description: "As a percentage of the image, the width to crop the image to. DEPRECATED: Use `modifiers` instead.", type: "number", minimum: 0, maximum: 100 },
+  height: { description: "As a percentage of the image, the height to crop the image to. DEPRECATED: Use `modifiers` instead.", type: "number", minimum: 0, maximum: 100 },
+};
+
+// ---- request → GraphQL ----
+
+/** title/caption/description take a string or an object's `raw`; anything else is ignored (WordPress does not validate them). */
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" ? value
+    : value && typeof value === "object" && typeof (value as { raw?: unknown }).raw === "string" ? (value as { raw: string }).raw
+      : undefined;
+
+export function mediaInput(params: Record<string, any>, sent: ReadonlySet<string>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const copy = (from: string, to: string, value = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
+  copy("date", "date"); copy("date_gmt", "dateGmt"); copy("slug", "slug"); copy("status", "status");
+  copy("title", "title", text(params.title)); copy("author", "author"); copy("featured_media", "featuredMedia");
+  copy("comment_status", "commentStatus"); copy("ping_status", "pingStatus"); copy("template", "template");
+  copy("alt_text", "altText"); copy("caption", "caption", text(params.caption)); copy("description", "description", text(params.description));
+  copy("post", "post");
+  return input;
+}
+
+const header = (r: RestRequest, name: string): string | null => {
+  const value = r.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value ?? null;
+};
+
+/** The uploaded file: the multipart `file` part (form semantics), or the raw body with its headers. */
+function fileInput(r: RestRequest): Record<string, unknown> {
+  const md5 = header(r, "content-md5");
+  if (r.files && Object.keys(r.files).length > 0) {
+    // WordPress reads only the part named `file`; other file parts make an empty upload.
+    const file = r.files.file;
+    return { base64: file ? file.bytes.toString("base64") : "", filename: file?.filename ?? "", contentType: file?.contentType ?? null, md5 };
+  }
+  return {
+    base64: r.rawBody?.toString("base64") ?? "",
+    contentType: header(r, "content-type"), contentDisposition: header(r, "content-disposition"), md5,
+  };
+}
+
+function editInput(p: Record<string, any>): Record<string, unknown> {
+  const input: Record<string, unknown> = { src: p.src };
+  if (Array.isArray(p.modifiers)) {
+    input.modifiers = (p.modifiers as { type: string; args: Record<string, number> }[]).map((m) => (m.type === "rotate"
+      ? { type: "ROTATE", angle: m.args.angle }
+      : { type: "CROP", left: m.args.left, top: m.args.top, width: m.args.width, height: m.args.height }));
+  }
+  for (const key of ["rotation", "x", "y", "width", "height"]) if (p[key] !== undefined && p[key] !== null) input[key] = p[key];
+  return input;
+}
+
+function listWhere(p: Record<string, any>) {
+  return {
+    search: p.search, searchColumns: (p.search_columns as string[] | undefined)?.map((c) => c.toUpperCase()),
+    searchSemantics: p.search_semantics ? "EXACT" : undefined,
+    after: p.after, before: p.before, modifiedAfter: p.modified_after, modifiedBefore: p.modified_before,
+    author: p.author, authorExclude: p.author_exclude, include: p.include, exclude: p.exclude, slug: p.slug, status: p.status,
+    parent: p.parent, parentExclude: p.parent_exclude,
+    mediaType: p.media_type ? String(p.media_type).toUpperCase() : undefined, mimeType: p.mime_type ?? undefined,
+  };
+}
+
+// ---- GraphQL → response ----
+
+const canUpload = (identity: Identity) => can(identity.site?.roles, "upload_files");
+const canEditPosts = (identity: Identity) => can(identity.site?.roles, "edit_posts");
+const forbiddenContext = (identity: Identity, message: string): RestResult => wpError("rest_forbidden_context", message, identity.site ? 403 : 401);
+/** Routes without a `context` argument still honour a valid one, else view. */
+const requestContext = (r: RestRequest): Context => (["view", "embed", "edit"].includes(r.params.context) ? r.params.context : "view");
+
+function itemResponse(item: GraphMedia, r: RestRequest, context: Context, status = 200): RestResult {
+  return { status, body: restMedia(item, context, r.urls), headers: { Allow: mediaAllow(item).join(", ") } };
+}
+
+/** 201 for a new attachment: Location, and the id header clients use to recover from a timeout. */
+function createdResponse(item: GraphMedia, r: RestRequest, context: Context): RestResult {
+  return {
+    status: 201, body: restMedia(item, context, r.urls),
+    headers: { Location: r.urls.rest(`/core/v2/media/${item.id}`), "X-WP-Upload-Attachment-ID": String(item.id) },
+  };
+}
+
+// ---- operations ----
+
+const LIST = gql`query ListMedia($where: MediaWhere, $page: Int, $perPage: Int, $offset: Int, $order: SortOrder, $orderBy: PostOrderBy) {
+  mediaItems(where: $where, page: $page, perPage: $perPage, offset: $offset, order: $order, orderBy: $orderBy) { totalCount totalPages nodes { ...MediaFields } }
+} ${MEDIA_FIELDS}`;
+const READ = gql`query ReadMedia($id: ID!) { mediaItem(id: $id) { ...MediaFields } } ${MEDIA_FIELDS}`;
+const CREATE = gql`mutation CreateMedia($file: MediaFileInput!, $input: MediaItemInput) { createMediaItem(file: $file, input: $input) { ...MediaFields } } ${MEDIA_FIELDS}`;
+const UPDATE = gql`mutation UpdateMedia($id: ID!, $input: MediaItemInput!) { updateMediaItem(id: $id, input: $input) { ...MediaFields } } ${MEDIA_FIELDS}`;
+const DELETE = gql`mutation DeleteMedia($id: ID!, $force: Boolean) { deleteMediaItem(id: $id, force: $force) { deleted previous { ...MediaFields } } } ${MEDIA_FIELDS}`;
+const PROCESS = gql`mutation ProcessMedia($id: ID!, $action: MediaProcessAction!) { processMediaItem(id: $id, action: $action) { ...MediaFields } } ${MEDIA_FIELDS}`;
+const EDIT = gql`mutation EditMedia($id: ID!, $input: MediaEditInput!) { editMediaItem(id: $id, input: $input) { ...MediaFields } } ${MEDIA_FIELDS}`;
+
+const upper = (value: unknown) => String(value ?? "").toUpperCase();
+
+export const mediaRoutes: SiteRoute[] = [
+  route(NS, "/media", [
+    {
+      methods: ["GET"], args: MEDIA_LIST_ARGS, operation: LIST,
+      variables: (r) => ({
+        where: listWhere(r.params), page: r.params.page, perPage: r.params.per_page, offset: r.params.offset ?? null,
+        order: upper(r.params.order), orderBy: upper(r.params.orderby),
+      }),
+      respond: (data, r) => {
+        const context = contextOf(r);
+        if (context === "edit" && !canEditPosts(r.identity)) return forbiddenContext(r.identity, "Sorry, you are not allowed to edit posts in this post type.");
+        const { nodes, totalCount, totalPages } = data.mediaItems as { nodes: GraphMedia[]; totalCount: number; totalPages: number };
+        // Edit context keeps only what the caller may edit; the totals still count everything.
+        const visible = context === "edit" ? nodes.filter((n) => n.viewerCan.edit) : nodes;
+        const link = pageLinks(r, "/core/v2/media", r.params.page, totalPages);
+        return {
+          body: visible.map((n) => restMedia(n, context, r.urls)),
+          headers: { "X-WP-Total": String(totalCount), "X-WP-TotalPages": String(totalPages), ...(link ? { Link: link } : {}) },
+        };
+      },
+    },
+    {
+      methods: ["POST"], args: MEDIA_WRITE_ARGS, operation: CREATE, allowed: canUpload,
+      variables: (r) => ({ file: fileInput(r), input: mediaInput(r.params, r.sent) }),
+      respond: (data, r) => createdResponse(data.createMediaItem as GraphMedia, r, "edit"),
+    },
+  ]),
+  route(NS, `/media/${ID}`, [
+    {
+      methods: ["GET"], operation: READ, args: { id: idArg, context: contextArg() },
+      variables: (r) => ({ id: String(r.params.id) }),
+      respond: (data, r) => {
+        const item = data.mediaItem as GraphMedia;
+        const context = contextOf(r);
+        if (context === "edit" && !item.viewerCan.edit) return forbiddenContext(r.identity, "Sorry, you are not allowed to edit this post.");
+        const result = itemResponse(item, r, context);
+        return { ...result, headers: { ...result.headers, Link: `<${item.link}>; rel="alternate"; type=text/html` } };
+      },
+    },
+    {
+      methods: ["POST", "PUT", "PATCH"], operation: UPDATE, allowed: canEditPosts,
+      args: { id: idArg, ...MEDIA_WRITE_ARGS },
+      variables: (r) => ({ id: String(r.params.id), input: mediaInput(r.params, r.sent) }),
+      respond: (data, r) => itemResponse(data.updateMediaItem as GraphMedia, r, "edit"),
+    },
+    {
+      methods: ["DELETE"], operation: DELETE, allowed: canEditPosts,
+      args: { id: idArg, force: { type: "boolean", default: false, description: "Whether to bypass Trash and force deletion." } },
+      variables: (r) => ({ id: String(r.params.id), force: r.params.force }),
+      respond: (data, r) => {
+        const result = data.deleteMediaItem as { deleted: boolean; previous: GraphMedia };
+        return { body: { deleted: true, previous: restMedia(result.previous, "edit", r.urls, false) } };
+      },
+    },
+  ]),
+  route(NS, `/media/${ID}/post-process`, [{
+    methods: ["POST"], operation: PROCESS, allowed: canEditPosts,
+    args: {
+      id: { description: "Unique identifier for the attachment.", type: "integer" },
+      action: { type: "string", enum: ["create-image-subsizes"], required: true },
+    },
+    variables: (r) => ({ id: String(r.params.id), action: upper(r.params.action).replace(/-/g, "_") }),
+    respond: (data, r) => ({ body: restMedia(data.processMediaItem as GraphMedia, "edit", r.urls) }),
+  }]),
+  route(NS, `/media/${ID}/edit`, [{
+    methods: ["POST"], operation: EDIT, allowed: canUpload, args: MEDIA_EDIT_ARGS,
+    variables: (r) => ({ id: String(r.params.id), input: editInput(r.params) }),
+    respond: (data, r) => createdResponse(data.editMediaItem as GraphMedia, r, requestContext(r)),
+  }]),
+];

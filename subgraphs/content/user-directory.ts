@@ -108,21 +108,21 @@ export async function listUsers(ctx: ContentContext, args: UserListArgs) {
   const page = args.page ?? 1;
   const start = args.offset ? args.offset : (page - 1) * perPage;
   const dir = args.order === "DESC" ? "desc" : "asc";
+  const sign = dir === "desc" ? -1 : 1;
   let nodes: User[];
-  const ranked = orderBy === "INCLUDE" && w.include?.length ? w.include.map(String)
-    : orderBy === "INCLUDE_SLUGS" && w.slug?.length ? w.slug : undefined;
-  if (ranked) {
-    // FIELD(ID, …) ordering: the order of the given list.
-    const all = await ctx.prisma.user.findMany({ where });
-    const key = (u: User) => ranked.indexOf(orderBy === "INCLUDE" ? String(u.id) : u.nicename);
-    all.sort((a, b) => (key(a) - key(b)) * (dir === "desc" ? -1 : 1));
-    nodes = all.slice(start, start + perPage);
+  if (orderBy === "ID" || orderBy === "REGISTERED_DATE") {
+    nodes = await ctx.prisma.user.findMany({ where, orderBy: orderBy === "ID" ? [{ id: dir }] : [{ registeredAt: dir }, { id: "asc" }], skip: start, take: perPage });
   } else {
-    const column: Record<UserOrderBy, keyof Prisma.UserOrderByWithRelationInput> = {
-      ID: "id", INCLUDE: "login", NAME: "name", REGISTERED_DATE: "registeredAt", SLUG: "nicename", INCLUDE_SLUGS: "login", EMAIL: "email", URL: "url",
-    };
-    const key = column[orderBy];
-    nodes = await ctx.prisma.user.findMany({ where, orderBy: key === "id" ? [{ id: dir }] : [{ [key]: dir }, { id: "asc" }], skip: start, take: perPage });
+    // Text orders follow MySQL's case-insensitive collation, which the database here does not have;
+    // include/include_slugs follow the given list (FIELD()). One query either way; users are few.
+    const all = await ctx.prisma.user.findMany({ where, orderBy: { id: "asc" } });
+    const ranked = orderBy === "INCLUDE" && w.include?.length ? w.include.map(String) : orderBy === "INCLUDE_SLUGS" && w.slug?.length ? w.slug : undefined;
+    const text: Record<string, (u: User) => string> = { NAME: (u) => u.name, SLUG: (u) => u.nicename, EMAIL: (u) => u.email, URL: (u) => u.url };
+    const byText = text[orderBy] ?? ((u: User) => u.login);
+    const compare = ranked
+      ? (a: User, b: User) => ranked.indexOf(orderBy === "INCLUDE" ? String(a.id) : a.nicename) - ranked.indexOf(orderBy === "INCLUDE" ? String(b.id) : b.nicename)
+      : (a: User, b: User) => byText(a).toLowerCase().localeCompare(byText(b).toLowerCase());
+    nodes = all.sort((a, b) => sign * compare(a, b) || a.id - b.id).slice(start, start + perPage);
   }
   nodes.forEach((u) => ctx.loaders.user.prime(u.id, u));
   const totalCount = await ctx.prisma.user.count({ where });

@@ -29,6 +29,8 @@ const config: CodegenConfig = {
       User: "../prisma/client.ts#User",
       Category: "../prisma/client.ts#Term",
       Tag: "../prisma/client.ts#Term",
+      MenuItem: "../../subgraphs/content/menu-items.ts#MenuItemView",
+      Menu: "../../subgraphs/content/menus.ts#MenuRow",
     }),
     ...subgraph("extensions"),
     ...subgraph("gateway"),

@@ -2,7 +2,7 @@
 // one query per kind, so a list costs the same number of statements whatever its length.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../../lib/db.ts";
-import type { Post, Term, User } from "../../generated/prisma/client.ts";
+import type { Post, Prisma, Term, User } from "../../generated/prisma/client.ts";
 
 export interface ContentLoaders {
   post: DataLoader<number, Post | null>;
@@ -14,6 +14,10 @@ export interface ContentLoaders {
   revisionSummary: DataLoader<number, { count: number; latestId: number | null }>;
   /** Published posts per term (the term's `count`). */
   termCount: DataLoader<number, number>;
+  /** Site options by name (null when unset); writers clear and prime what they change. */
+  option: DataLoader<string, Prisma.JsonValue | null>;
+  /** Published items of each menu (nav_menu term id), in menu order. */
+  menuItems: DataLoader<number, Post[]>;
 }
 
 function byId<T extends { id: number }>(ids: readonly number[], rows: T[]): (T | null)[] {
@@ -55,6 +59,18 @@ export function createLoaders(prisma: PrismaClient): ContentLoaders {
       });
       const map = new Map(rows.map((r) => [r.termId, r._count._all]));
       return termIds.map((id) => map.get(id) ?? 0);
+    }),
+    option: new DataLoader(async (names) => {
+      const rows = await prisma.option.findMany({ where: { name: { in: [...names] } } });
+      return names.map((name) => rows.find((r) => r.name === name)?.value ?? null);
+    }),
+    menuItems: new DataLoader(async (menuIds) => {
+      const rows = await prisma.postTerm.findMany({
+        where: { termId: { in: [...menuIds] }, post: { type: "nav_menu_item", status: "publish" } },
+        include: { post: true },
+        orderBy: [{ post: { menuOrder: "asc" } }, { postId: "asc" }],
+      });
+      return menuIds.map((menuId) => rows.filter((r) => r.termId === menuId).map((r) => r.post));
     }),
   };
 }

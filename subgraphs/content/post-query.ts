@@ -27,6 +27,9 @@ export interface PostWhereInput {
   categoriesExclude?: TermFilterInput | null;
   tags?: TermFilterInput | null;
   tagsExclude?: TermFilterInput | null;
+  /** Menu items in (or not in) these nav menus. */
+  menus?: TermFilterInput | null;
+  menusExclude?: TermFilterInput | null;
   sticky?: boolean | null;
   format?: string[] | null;
   parent?: number[] | null;
@@ -132,6 +135,8 @@ export async function buildPostWhere(
   if (where.categoriesExclude) tax.push(await termClause(where.categoriesExclude, "category", true, expand));
   if (where.tags) tax.push(await termClause(where.tags, "post_tag", false, expand));
   if (where.tagsExclude) tax.push(await termClause(where.tagsExclude, "post_tag", true, expand));
+  if (where.menus) tax.push(await termClause(where.menus, "nav_menu", false, expand));
+  if (where.menusExclude) tax.push(await termClause(where.menusExclude, "nav_menu", true, expand));
   if (tax.length) and.push(where.taxRelation === "OR" ? { OR: tax } : { AND: tax });
 
   return { AND: and };

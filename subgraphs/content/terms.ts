@@ -11,6 +11,7 @@ export interface TaxonomyDefinition { taxonomy: string; hierarchical: boolean; l
 export const TAXONOMIES: Record<string, TaxonomyDefinition> = {
   category: { taxonomy: "category", hierarchical: true, label: "Categories" },
   post_tag: { taxonomy: "post_tag", hierarchical: false, label: "Tags" },
+  nav_menu: { taxonomy: "nav_menu", hierarchical: false, label: "Navigation Menus" },
 };
 
 /** The terms and all their descendants (for include_children). */

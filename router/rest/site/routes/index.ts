@@ -4,6 +4,8 @@ import { batchRoutes } from "./batch.ts";
 import { discoveryRoutes } from "./discovery.ts";
 import { languageRoutes } from "./languages.ts";
 import { mediaRoutes } from "./media.ts";
+import { menuItemRoutes } from "./menu-items.ts";
+import { menuRoutes } from "./menus.ts";
 import { pageRoutes } from "./pages.ts";
 import { postRoutes } from "./posts.ts";
 import { settingsRoutes } from "./settings.ts";
@@ -14,7 +16,7 @@ import { typeRoutes } from "./types.ts";
 import { userRoutes } from "./users.ts";
 
 export function siteRoutes(): SiteRoute[] {
-  const routes: SiteRoute[] = [...batchRoutes, ...languageRoutes, ...postRoutes, ...pageRoutes, ...mediaRoutes,
+  const routes: SiteRoute[] = [...batchRoutes, ...languageRoutes, ...postRoutes, ...pageRoutes, ...mediaRoutes, ...menuItemRoutes, ...menuRoutes,
     ...typeRoutes, ...statusRoutes, ...taxonomyRoutes, ...termRoutes, ...userRoutes, ...settingsRoutes];
   const namespaces = () => [...new Set(routes.map((r) => r.namespace).filter(Boolean))];
   return [...discoveryRoutes(namespaces), ...routes];

@@ -192,6 +192,11 @@ describe("users", () => {
     const self = await s.request("POST", `${R}/users/me`, { auth: subscriber.auth, body: { name: "Sam S", description: "Hi" } });
     expect(self.status).toBe(200);
     expect(self.body).toMatchObject({ id: subscriber.id, name: "Sam S", description: "Hi" });
+    // The block editor keeps its preferences in the one user meta WordPress registers; it shows in edit context only.
+    const preferences = { core: { fixedToolbar: true }, _modified: "2024-01-01T00:00:00.000Z" };
+    const saved = await s.request("POST", `${R}/users/me`, { auth: subscriber.auth, body: { meta: { persisted_preferences: preferences } } });
+    expect(saved.body.meta).toEqual({ persisted_preferences: preferences });
+    expect((await s.request("GET", `${R}/users/me`, { auth: subscriber.auth })).body.meta).toEqual([]);
     const promote = await s.request("PUT", `${R}/users/me`, { auth: subscriber.auth, body: { roles: ["administrator"] } });
     expect(promote.status).toBe(403);
     expect(promote.body.code).toBe("rest_cannot_edit_roles");

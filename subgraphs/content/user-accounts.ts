@@ -24,10 +24,12 @@ export interface UserInput {
   slug?: string | null;
   roles?: string[] | null;
   password?: string | null;
+  /** A JSON object. */
+  persistedPreferences?: string | null;
 }
 
 /** The user meta the REST API shows, kept in User.meta. */
-export interface UserMeta { first_name?: string; last_name?: string; nickname?: string; locale?: string }
+export interface UserMeta { first_name?: string; last_name?: string; nickname?: string; locale?: string; persisted_preferences?: Record<string, unknown> }
 
 export const userMeta = (user: User): UserMeta => (user.meta && typeof user.meta === "object" && !Array.isArray(user.meta) ? user.meta as UserMeta : {});
 
@@ -66,6 +68,15 @@ function checkArguments(input: UserInput): void {
   }
   if (typeof input.email === "string" && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) bad("email", "rest_invalid_email", "Invalid email address.");
   if (typeof input.locale === "string" && !["", "en_US"].includes(input.locale)) bad("locale", "rest_not_in_enum", "locale is not one of , and en_US.");
+  if (typeof input.persistedPreferences === "string") preferences(input.persistedPreferences);
+}
+
+/** The preferences object a client sent (JSON text); anything but an object is refused. */
+function preferences(json: string): Record<string, unknown> {
+  let value: unknown;
+  try { value = JSON.parse(json); } catch { value = undefined; }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return bad("meta", "rest_invalid_type", "meta[persisted_preferences] is not of type object.");
+  return value as Record<string, unknown>;
 }
 
 /** check_role_update: every role must exist, and nobody may take away their own power to edit users. */
@@ -94,6 +105,7 @@ function metaFrom(input: UserInput, existing: UserMeta, login: string): UserMeta
     last_name: text(input.lastName, existing.last_name ?? ""),
     nickname: text(input.nickname, existing.nickname ?? login) || login,
     locale: text(input.locale, existing.locale ?? ""),
+    ...(typeof input.persistedPreferences === "string" ? { persisted_preferences: preferences(input.persistedPreferences) } : {}),
   };
 }
 

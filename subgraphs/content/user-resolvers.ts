@@ -51,5 +51,6 @@ export const userFields: UserResolvers = {
   lastName: privateField((u) => userMeta(u).last_name ?? ""),
   nickname: privateField((u) => userMeta(u).nickname ?? u.login),
   locale: privateField((u) => userMeta(u).locale || "en_US"),
+  persistedPreferences: privateField((u) => { const p = userMeta(u).persisted_preferences; return p ? JSON.stringify(p) : null; }),
   viewerCan: (u, _, ctx) => ({ edit: canEditUser(ctx.viewer, u.id), delete: canDeleteUser(ctx.viewer), promote: canPromoteUser(ctx.viewer) }),
 };

@@ -107,9 +107,15 @@ const FIELD_NAMES: [string, string][] = [
   ["description", "description"], ["locale", "locale"], ["nickname", "nickname"], ["slug", "slug"], ["roles", "roles"], ["password", "password"],
 ];
 
-const userInput = (r: RestRequest) => Object.fromEntries(
-  FIELD_NAMES.filter(([rest]) => r.sent.has(rest) && r.params[rest] !== undefined && r.params[rest] !== null).map(([rest, graph]) => [graph, r.params[rest]]),
-);
+function userInput(r: RestRequest): Record<string, unknown> {
+  const input: Record<string, unknown> = Object.fromEntries(
+    FIELD_NAMES.filter(([rest]) => r.sent.has(rest) && r.params[rest] !== undefined && r.params[rest] !== null).map(([rest, graph]) => [graph, r.params[rest]]),
+  );
+  // persisted_preferences is the one user meta WordPress registers; it travels as JSON text in the graph.
+  const preferences = r.sent.has("meta") ? r.params.meta?.persisted_preferences : undefined;
+  if (preferences && typeof preferences === "object") input.persistedPreferences = JSON.stringify(preferences);
+  return input;
+}
 
 function listVariables(r: RestRequest) {
   const p = r.params;
@@ -129,7 +135,7 @@ function listVariables(r: RestRequest) {
 // ---- GraphQL → response ----
 
 export const USER_FIELDS = `id name url description link slug avatarUrls { size24 size48 size96 }
-  username email roles registeredDate capabilities extraCapabilities firstName lastName nickname locale viewerCan { edit delete promote }`;
+  username email roles registeredDate capabilities extraCapabilities firstName lastName nickname locale persistedPreferences viewerCan { edit delete promote }`;
 
 const asObject = (keys: string[] | null | undefined) => Object.fromEntries((keys ?? []).map((k) => [k, true]));
 
@@ -144,7 +150,7 @@ export function userBody(u: Json, context: string, r: RestRequest, withLinks = t
       slug: u.slug, roles: u.roles ?? [], registered_date: u.registeredDate,
       capabilities: asObject(u.capabilities), extra_capabilities: asObject(u.extraCapabilities), avatar_urls,
       // persisted_preferences is the only user meta WordPress registers; it is shown in edit context only.
-      meta: { persisted_preferences: [] },
+      meta: { persisted_preferences: u.persistedPreferences ? JSON.parse(u.persistedPreferences) : [] },
     };
   } else {
     body = { id: u.id, name: u.name, url: u.url, description: u.description, link: u.link, slug: u.slug, avatar_urls };

@@ -410,6 +410,7 @@ describe("settings", () => {
     const anon = await s.request("GET", `${R}/settings`);
     expect(anon.status).toBe(401);
     expect(anon.body).toEqual({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 401 } });
+    expect(anon.headers.get("allow")).toBeNull();
     const editorWrite = await s.request("POST", `${R}/settings`, { auth: editor.auth, body: { title: "Mine" } });
     expect(editorWrite.status).toBe(403);
     expect(editorWrite.body.code).toBe("rest_forbidden");

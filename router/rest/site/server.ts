@@ -117,8 +117,9 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
       }
       body = applyFields(body, fields, linksWanted(fields) || rels !== undefined);
     }
-    // The route's own headers (an endpoint that knows the item narrows the route's Allow).
-    const own: Record<string, string> = { ...(allow !== undefined ? { Allow: allow } : {}), ...(result.headers ?? {}) };
+    // The route's own headers (an endpoint that knows the item narrows the route's Allow). WordPress
+    // sends no Allow at all when the caller may use none of the route's methods (settings, for visitors).
+    const own: Record<string, string> = { ...(allow ? { Allow: allow } : {}), ...(result.headers ?? {}) };
     let status = result.status ?? 200;
     let headers: Record<string, string> = { ...defaultHeaders(request, context, urls), ...own };
     if ("_envelope" in query) {

@@ -70,7 +70,7 @@ function menuItemWriteArgs(defaults: boolean): Record<string, ArgSchema> {
     menus: { description: "The terms assigned to the object in the nav_menu taxonomy.", type: "integer" },
     meta: {
       description: "Meta fields.", type: "object",
-      properties: { _lang_menu_item: { description: "Language switcher settings.", type: "object", additionalProperties: { type: "boolean" } } },
+      properties: { _lang_menu_item: { description: "Language switcher settings", type: "object", additionalProperties: { type: "boolean" } } },
     },
   };
 }

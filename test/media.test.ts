@@ -140,6 +140,8 @@ describe("uploading", () => {
     expect(details.sizes.large).toMatchObject({ file: "big-1024x683.jpg", width: 1024, height: 683 });
     expect(details.sizes.full).toMatchObject({ file: "big-scaled.jpg", width: 2560, height: 1707 });
     expect(big.body.source_url).toBe(`${SITE}/wp-content/uploads/${month()}/big-scaled.jpg`);
+    // The guid keeps the uploaded file's address.
+    expect(big.body.guid.raw).toBe(`${SITE}/wp-content/uploads/${month()}/big.jpg`);
     expect(await dims((await fetchFile(big.body.source_url)).bytes)).toEqual([2560, 1707]);
     expect(await dims((await fetchFile(`${SITE}/wp-content/uploads/${month()}/big.jpg`)).bytes)).toEqual([3000, 2000]);
   });
@@ -436,7 +438,7 @@ describe("post-process and delete", () => {
     const row = await s.db.prisma.post.findUniqueOrThrow({ where: { id: media.id } });
     const meta = row.meta as { _wp_attachment_metadata: { sizes: Record<string, unknown> } };
     delete meta._wp_attachment_metadata.sizes.medium;
-    await s.db.prisma.post.update({ where: { id: media.id }, data: { meta } });
+    await s.db.prisma.post.update({ where: { id: media.id }, data: { meta: meta as object } });
     fs.rmSync(path.join(dataDir, "uploads", month(), "process-300x225.png"));
     const before = await s.request("GET", `${R}/core/v2/media/${media.id}?context=edit`, { auth: "admin" });
     expect(before.body.missing_image_sizes).toEqual(["medium"]);

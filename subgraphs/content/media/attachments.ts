@@ -111,8 +111,8 @@ export async function listMedia(ctx: ContentContext, args: MediaListArgs): Promi
     const rank = orderBy === "INCLUDE" ? (p: Post) => where.include!.indexOf(p.id)
       : orderBy === "INCLUDE_SLUGS" ? (p: Post) => (where.slug ?? []).indexOf(p.slug)
         : (p: Post) => relevance(p, where.search!);
-    const dir = orderBy === "RELEVANCE" ? -1 : args.order === "DESC" ? -1 : 1;
-    all.sort((a, b) => dir * (rank(a) - rank(b)));
+    // include / include_slugs keep the order given (WordPress ignores `order` there); relevance is best first.
+    all.sort((a, b) => (orderBy === "RELEVANCE" ? rank(b) - rank(a) : rank(a) - rank(b)));
     nodes = all.slice(start, start + perPage);
   } else {
     nodes = await ctx.prisma.post.findMany({ where: prismaWhere, orderBy: postOrder(orderBy, args.order ?? "DESC"), skip: start, take: perPage });
@@ -355,6 +355,7 @@ async function checkAuthor(ctx: ContentContext, author: number | null | undefine
 }
 
 interface NewAttachment {
+  /** Storage key of the uploaded file (the guid's address; a big image's -scaled copy becomes the attached file). */
   key: string; mimeType: string; meta: AttachmentMeta; title: string; content: string; excerpt: string;
   parentId: number; authorId: number; input: MediaInput;
 }
@@ -422,7 +423,7 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
       key, mimeType: received.mimeType, title, content: input.description ?? "", excerpt: input.caption ?? "",
       parentId: input.post ?? 0, authorId: input.author ?? viewer!.id, input,
       meta: {
-        _wp_attached_file: key, _wp_attachment_metadata: generated.meta,
+        _wp_attached_file: generated.meta.file ?? key, _wp_attachment_metadata: generated.meta,
         ...(input.altText !== undefined && input.altText !== null ? { _wp_attachment_image_alt: input.altText } : {}),
       },
     });
@@ -510,7 +511,7 @@ export async function processMedia(ctx: ContentContext, id: number, action: "CRE
     await makeSubsizes(storage, meta, { key: originalKey(post), bytes: originalBytes, width: image.width, height: image.height }, post.mimeType, missing);
   }
   const saved = await ctx.prisma.post.update({
-    where: { id }, data: { meta: { ...attachmentMeta(post), _wp_attachment_metadata: meta } },
+    where: { id }, data: { meta: { ...attachmentMeta(post), _wp_attached_file: meta.file ?? key, _wp_attachment_metadata: meta } },
   });
   ctx.loaders.post.clear(id).prime(id, saved);
   return saved;
@@ -639,7 +640,7 @@ export async function editMedia(ctx: ContentContext, id: number, input: MediaEdi
     return await insertAttachment(ctx, storage, {
       key, mimeType: post.mimeType, title: post.title, content: post.content, excerpt: post.excerpt, parentId: 0, authorId: viewer!.id,
       input: {},
-      meta: { _wp_attached_file: key, _wp_attachment_metadata: newMeta, ...(alt ? { _wp_attachment_image_alt: alt } : {}) },
+      meta: { _wp_attached_file: newMeta.file ?? key, _wp_attachment_metadata: newMeta, ...(alt ? { _wp_attachment_image_alt: alt } : {}) },
     });
   } catch (error) {
     await deleteKeys(storage, written);

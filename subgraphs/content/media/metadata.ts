@@ -2,6 +2,7 @@
 // storage key), `_wp_attachment_metadata` (sizes, dimensions, EXIF) and `_wp_attachment_image_alt`.
 import path from "node:path/posix";
 import type { Post } from "../../../generated/prisma/client.ts";
+import { SIZES_IN_CREATION_ORDER } from "./images.ts";
 
 /** One generated sub-size, keys in WordPress's order. */
 export type SizeMeta = { file: string; width: number; height: number; "mime-type": string; filesize?: number };
@@ -43,6 +44,16 @@ export function metadataOf(post: Post): AttachmentMetadata | null {
   const meta = attachmentMeta(post)._wp_attachment_metadata;
   return meta && typeof meta === "object" && Object.keys(meta).length > 0 ? meta : null;
 }
+
+const CREATION_ORDER = SIZES_IN_CREATION_ORDER.map((s) => s.name);
+const rank = (name: string) => (CREATION_ORDER.includes(name) ? CREATION_ORDER.indexOf(name) : CREATION_ORDER.length);
+
+/**
+ * The sub-sizes in the order WordPress makes them (wp_create_image_subsizes' priority, then the
+ * registered order). The database's JSON does not keep key order, so it is restored here.
+ */
+export const sizesInOrder = (meta: AttachmentMetadata): [string, SizeMeta][] =>
+  Object.entries(meta.sizes ?? {}).sort(([a], [b]) => rank(a) - rank(b));
 
 /** Storage key of a sibling file (a sub-size or the original) of the attachment's file. */
 export const siblingKey = (key: string, file: string): string => {

@@ -5,19 +5,12 @@ import path from "node:path/posix";
 import type { Post } from "../../../generated/prisma/client.ts";
 import { renderContent, renderExcerpt, sanitizeTitle } from "../rendering.ts";
 import { constrainDimensions } from "./images.ts";
-import { attachedFile, attachmentMeta, metadataOf, siblingKey, type AttachmentMetadata, type SizeMeta } from "./metadata.ts";
+import { attachedFile, attachmentMeta, metadataOf, siblingKey, sizesInOrder, type AttachmentMetadata, type SizeMeta } from "./metadata.ts";
 import type { MediaStorage } from "./storage.ts";
 
-/** A parent post's permalink, as the post routes build it. */
-function postLink(parent: Post, home: string): string {
-  if (parent.status === "publish" && parent.slug) return `${home}/${parent.slug}/`;
-  return `${home}/?${parent.type === "page" ? "page_id" : "p"}=${parent.id}`;
-}
-
 /** get_attachment_link: under the parent's pretty permalink, else /slug/, else ?attachment_id=. `leaveName` keeps %postname%. */
-export function attachmentLink(post: Post, parent: Post | null, home: string, leaveName = false): string {
-  if (parent) {
-    const parentLink = postLink(parent, home);
+export function attachmentLink(post: Post, parentLink: string | null, home: string, leaveName = false): string {
+  if (parentLink !== null) {
     const name = /^\d+$/.test(post.slug) ? `attachment/${post.slug}` : post.slug;
     if (!parentLink.includes("?")) return `${parentLink}${leaveName ? "%postname%" : name}/`;
   } else if (!leaveName) {
@@ -52,7 +45,7 @@ export function mediaDetails(post: Post, storage: MediaStorage): MediaDetailsVie
   const meta = metadataOf(post);
   if (!meta) return null;
   const key = attachedFile(post);
-  const sizes: MediaSizeView[] = Object.entries(meta.sizes ?? {}).map(([name, s]) => ({
+  const sizes: MediaSizeView[] = sizesInOrder(meta).map(([name, s]) => ({
     name, file: s.file, width: s.width, height: s.height, filesize: s.filesize ?? null, mimeType: s["mime-type"], sourceUrl: storage.url(siblingKey(key, s.file)),
   }));
   if (sizes.length > 0 && meta.width && meta.height) {
@@ -86,7 +79,7 @@ function matchesRatio(w1: number, h1: number, w2: number, h2: number): boolean {
 
 /** wp_calculate_image_srcset: same-ratio files up to 2048px wide, the shown one first; only with two or more. */
 function srcset(meta: AttachmentMetadata, key: string, shown: { file: string; width: number; height: number }, storage: MediaStorage): string | undefined {
-  const candidates: Pick<SizeMeta, "file" | "width" | "height">[] = [...Object.values(meta.sizes ?? {})];
+  const candidates: Pick<SizeMeta, "file" | "width" | "height">[] = sizesInOrder(meta).map(([, size]) => size);
   if (meta.sizes?.thumbnail?.["mime-type"] !== "image/gif") candidates.push({ file: path.basename(key), width: meta.width ?? 0, height: meta.height ?? 0 });
   const sources = new Map<number, string>();
   let first: [number, string] | undefined;

@@ -4,6 +4,7 @@ import type { Post } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, hasCap } from "../permissions.ts";
+import { postPermalink } from "../permalinks.ts";
 import { encodeCursor } from "../posts.ts";
 import { renderTitle } from "../rendering.ts";
 import { formatWpDate } from "../site.ts";
@@ -21,7 +22,11 @@ const mediaId = (id: string | number) => {
   return Number.isInteger(n) ? n : fail("rest_post_invalid_id", "Invalid post ID.", 404);
 };
 
-const parentOf = (ctx: ContentContext, post: Post) => (post.parentId > 0 ? ctx.loaders.post.load(post.parentId) : Promise.resolve(null));
+/** The permalink of the post an attachment belongs to (ancestors through the loader), or null. */
+async function parentLink(ctx: ContentContext, post: Post): Promise<string | null> {
+  const parent = post.parentId > 0 ? await ctx.loaders.post.load(post.parentId) : null;
+  return parent ? postPermalink(ctx, parent) : null;
+}
 const storageOf = (ctx: ContentContext) => mediaStorage(ctx.config);
 /** Raw (stored) values are for those who may edit the item. */
 const raw = (ctx: ContentContext, post: Post, value: string) => (canEditPost(ctx.viewer, post) ? value : null);
@@ -62,13 +67,13 @@ export const mediaResolvers = {
     modified: (post: Post) => formatWpDate(post.modified),
     modifiedGmt: (post: Post) => formatWpDate(post.modifiedGmt),
     guid: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: raw(ctx, post, post.guid), rendered: post.guid }),
-    link: async (post: Post, _: unknown, ctx: ContentContext) => attachmentLink(post, await parentOf(ctx, post), (await ctx.site()).home),
+    link: async (post: Post, _: unknown, ctx: ContentContext) => attachmentLink(post, await parentLink(ctx, post), (await ctx.site()).home),
     title: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: raw(ctx, post, post.title), rendered: renderTitle(post.title) }),
     authorId: (post: Post) => post.authorId,
     author: (post: Post, _: unknown, ctx: ContentContext) => (post.authorId ? ctx.loaders.user.load(post.authorId) : null),
     featuredMediaId: (post: Post) => post.featuredMedia,
     featuredMedia: (post: Post, _: unknown, ctx: ContentContext) => (post.featuredMedia ? readableAttachment(ctx, post.featuredMedia) : null),
-    permalinkTemplate: async (post: Post, _: unknown, ctx: ContentContext) => attachmentLink(post, await parentOf(ctx, post), (await ctx.site()).home, true),
+    permalinkTemplate: async (post: Post, _: unknown, ctx: ContentContext) => attachmentLink(post, await parentLink(ctx, post), (await ctx.site()).home, true),
     generatedSlug: (post: Post) => generatedSlug(post),
     description: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: raw(ctx, post, post.content), rendered: renderDescription(post, storageOf(ctx)) }),
     caption: (post: Post, _: unknown, ctx: ContentContext) => ({ raw: raw(ctx, post, post.excerpt), rendered: renderCaption(post, storageOf(ctx)) }),

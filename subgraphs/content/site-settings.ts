@@ -192,5 +192,6 @@ export async function updateSiteSettings(ctx: ContentContext, input: SiteSetting
     ...(resets.length ? [ctx.prisma.option.deleteMany({ where: { name: { in: resets.filter((r) => !writes.has(r)) } } })] : []),
     ...[...writes].map(([name, value]) => ctx.prisma.option.upsert({ where: { name }, create: { name, value }, update: { value } })),
   ]);
+  for (const name of [...writes.keys(), ...resets]) ctx.loaders.option.clear(name);
   return settingsFrom(await loadOptions(ctx.prisma), ctx.config.siteUrl);
 }

@@ -312,3 +312,174 @@ async function createUser(username: string, roles: string[]): Promise<RequestOpt
   await s.db.prisma.applicationPassword.create({ data: { userId: r.body.id, name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } });
   return { username, password };
 }
+
+describe("autosaves of menu items (WordPress's autosaves controller on a type whose prepared data holds no post fields)", () => {
+  test("a published item gets one autosave per user, with empty title/content/excerpt; later autosaves reuse it", async () => {
+    const id = item.home.id;
+    const empty = await s.request("GET", `${R}/menu-items/${id}/autosaves`, { auth: "admin" });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual([]);
+    const first = await s.request("POST", `${R}/menu-items/${id}/autosaves`, { auth: "admin", body: { title: "Changed" } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ parent: id, slug: `${id}-autosave-v1`, author: 1, title: { raw: "", rendered: "" }, meta: { _lang_menu_item: [] } });
+    expect(first.body.preview_link).toContain(`preview_id=${id}`);
+    expect(first.body._links).toEqual({ parent: [{ href: `${HOST}/wp-json/core/v2/menu-items/${id}` }] });
+    const again = await s.request("POST", `${R}/menu-items/${id}/autosaves`, { auth: "admin", body: { title: "Changed again" } });
+    expect(again.body.id).toBe(first.body.id);
+    const listed = await s.request("GET", `${R}/menu-items/${id}/autosaves`, { auth: "admin" });
+    expect(ids(listed.body)).toEqual([first.body.id]);
+    const latest = await s.request("GET", `${R}/menu-items/${id}/autosaves/424242`, { auth: "admin" });
+    expect(latest.body.id).toBe(first.body.id);
+    // The item itself is untouched.
+    expect((await s.request("GET", `${R}/menu-items/${id}`, { auth: "admin" })).body.title.rendered).toBe("Home");
+  });
+
+  test("the author's own draft item is only touched: the answer is the item in the revision shape, parent 0, no links", async () => {
+    const draft = await created("/menu-items", { title: "Draft item", url: "https://example.org/d", status: "draft" });
+    const r = await s.request("POST", `${R}/menu-items/${draft.id}/autosaves`, { auth: "admin", body: {} });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ id: draft.id, parent: 0, title: { raw: "Draft item" } });
+    expect(r.body._links).toBeUndefined();
+    expect((await s.request("GET", `${R}/menu-items/${draft.id}/autosaves`, { auth: "admin" })).body).toEqual([]);
+    await s.request("DELETE", `${R}/menu-items/${draft.id}?force=true`, { auth: "admin" });
+  });
+
+  test("the item's own rules and permissions apply", async () => {
+    const bad = await s.request("POST", `${R}/menu-items/${item.home.id}/autosaves`, { auth: "admin", body: { menu_order: 0 } });
+    expect(bad.body.data.params.menu_order).toBe("menu_order must be greater than or equal to 1");
+    const noTitle = await s.request("POST", `${R}/menu-items/${item.home.id}/autosaves`, { auth: "admin", body: { title: "" } });
+    expect(noTitle.body.code).toBe("rest_title_required");
+    const anonymous = await s.request("GET", `${R}/menu-items/${item.home.id}/autosaves`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ code: "rest_cannot_read", message: "Sorry, you are not allowed to view autosaves of this post.", data: { status: 401 } });
+    const write = await s.request("POST", `${R}/menu-items/${item.home.id}/autosaves`, { body: { title: "x" } });
+    expect(write.body.code).toBe("rest_cannot_edit");
+    const notItem = await s.request("GET", `${R}/menu-items/${about.id}/autosaves`, { auth: "admin" });
+    expect(notItem.status).toBe(404);
+    expect(notItem.body.code).toBe("rest_post_invalid_parent");
+  });
+});
+
+describe("menus", () => {
+  test("a second menu: one name per menu, the slug follows the name, locations and auto_add", async () => {
+    const footer = await created("/menus", { name: "Footer", locations: ["footer"], auto_add: true });
+    expect(footer).toMatchObject({ name: "Footer", slug: "footer", description: "", locations: ["footer"], auto_add: true });
+    expect(footer._links["wp:menu-location"]).toEqual([{ embeddable: true, href: `${HOST}/wp-json/core/v2/menu-locations/footer` }]);
+    const same = await post("/menus", { name: "footer" });
+    expect(same.status).toBe(400);
+    expect(same.body).toEqual({
+      code: "menu_exists", message: "The menu name <strong>footer</strong> conflicts with another menu name. Please try another.",
+      data: { status: 400, term_id: footer.id },
+    });
+    const badLocation = await post("/menus", { name: "Side", locations: ["sidebar"] });
+    expect(badLocation.status).toBe(400);
+    expect(badLocation.body.data.params.locations).toBe("Invalid menu location.");
+    const missingName = await post("/menus", { description: "x" });
+    expect(missingName.body).toMatchObject({ code: "rest_missing_callback_param", data: { params: ["name"] } });
+
+    // Renaming moves the slug with it; like WordPress, an update without description clears it; a location moves to the menu that takes it.
+    const renamed = await s.request("POST", `${R}/menus/${footer.id}`, { auth: "admin", body: { name: "Bottom links", description: "Small print" } });
+    expect(renamed.body).toMatchObject({ name: "Bottom links", slug: "bottom-links", description: "Small print", locations: ["footer"] });
+    const moved = await s.request("PUT", `${R}/menus/${menu.id}`, { auth: "admin", body: { locations: ["footer", "primary"], auto_add: false } });
+    expect(moved.body).toMatchObject({ name: "Main menu", description: "", locations: ["footer", "primary"], auto_add: false });
+    expect((await s.request("GET", `${R}/menus/${footer.id}`, { auth: "admin" })).body).toMatchObject({ locations: [], auto_add: true });
+    await s.request("PUT", `${R}/menus/${menu.id}`, { auth: "admin", body: { description: "Primary navigation", locations: [] } });
+    footerId = footer.id;
+  });
+
+  test("deleting a menu needs force, and takes its items with it", async () => {
+    const extra = await created("/menu-items", { title: "Footer link", url: "https://example.org/f", menus: footerId });
+    const soft = await s.request("DELETE", `${R}/menus/${footerId}`, { auth: "admin" });
+    expect(soft.status).toBe(501);
+    expect(soft.body.message).toBe("Menus do not support trashing. Set 'force=true' to delete.");
+    const hard = await s.request("DELETE", `${R}/menus/${footerId}?force=true`, { auth: "admin" });
+    expect(hard.body).toEqual({ deleted: true, previous: { id: footerId, description: "Small print", name: "Bottom links", slug: "bottom-links", meta: [], locations: [], auto_add: true } });
+    expect((await s.request("GET", `${R}/menu-items/${extra.id}`, { auth: "admin" })).status).toBe(404);
+    expect((await s.request("GET", `${R}/menus/${footerId}`, { auth: "admin" })).body.code).toBe("rest_term_invalid");
+  });
+
+  test("wp:term of an item embeds its menu through menus?post=", async () => {
+    const r = await s.request("GET", `${R}/menus?post=${item.home.id}`, { auth: "admin" });
+    expect(ids(r.body)).toEqual([menu.id]);
+    expect((await s.request("GET", `${R}/menus?post=${item.loose.id}`, { auth: "admin" })).body).toEqual([]);
+  });
+});
+let footerId = 0;
+
+describe("batch/v1 and the index", () => {
+  test("two menu items created in one batch", async () => {
+    const r = await s.request("POST", "/wp-json/batch/v1", {
+      auth: "admin",
+      body: { requests: [
+        { path: "/core/v2/menu-items", body: { title: "Batch A", url: "https://example.org/a", menus: menu.id, menu_order: 20 } },
+        { path: "/core/v2/menu-items", body: { title: "Batch B", url: "https://example.org/b", menus: menu.id, menu_order: 21 } },
+      ] },
+    });
+    expect(r.status).toBe(207);
+    expect(r.body.responses.map((x: Json) => x.status)).toEqual([201, 201]);
+    expect(r.body.responses.map((x: Json) => x.body.title.raw)).toEqual(["Batch A", "Batch B"]);
+    expect(r.body.responses[0].headers.Location).toBe(`${HOST}/wp-json/core/v2/menu-items/${r.body.responses[0].body.id}`);
+    const listed = (await list(`?menus=${menu.id}&menu_order=21`)).body;
+    expect(listed.map((i: Json) => i.title.rendered)).toEqual(["Batch B"]);
+  });
+
+  test("the index lists the routes with WordPress's arguments and allow_batch", async () => {
+    const index = (await s.request("GET", "/wp-json/core/v2")).body;
+    const items = index.routes["/core/v2/menu-items"];
+    expect(items.endpoints[0].allow_batch).toEqual({ v1: true });
+    expect(items.endpoints[0].args.per_page).toMatchObject({ default: 100, minimum: 1, maximum: 100 });
+    expect(items.endpoints[0].args.orderby).toMatchObject({ default: "menu_order" });
+    expect(Object.keys(items.endpoints[0].args).slice(-4)).toEqual(["tax_relation", "menus", "menus_exclude", "menu_order"]);
+    expect(items.endpoints[1].args.menu_order).toMatchObject({ default: 1, minimum: 1 });
+    expect(index.routes["/core/v2/menu-items/(?P<id>[\\d]+)"].endpoints[1].args.menu_order).not.toHaveProperty("default");
+    expect(index.routes["/core/v2/menu-items/(?P<id>[\\d]+)/autosaves"].endpoints[1].args.parent).toMatchObject({ minimum: 0 });
+    expect(index.routes["/core/v2/menus"].endpoints[1].args.name.required).toBe(true);
+    expect(index.routes["/core/v2/menus/(?P<id>[\\d]+)"].methods).toEqual(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+  });
+});
+
+describe("GraphQL", () => {
+  test("menu { items } through one loader: statements do not grow from 10 to 50 items", async () => {
+    const small = await created("/menus", { name: "Ten" });
+    const large = await created("/menus", { name: "Fifty" });
+    const fill = async (menuId: number, n: number) => {
+      for (let start = 0; start < n; start += 25) {
+        const requests = Array.from({ length: Math.min(25, n - start) }, (_, i) => (start + i) % 5 === 0
+          ? { path: "/core/v2/menu-items", body: { type: "post_type", object_id: team.id, menus: menuId, menu_order: start + i + 1 } }
+          : { path: "/core/v2/menu-items", body: { title: `Link ${start + i}`, url: `https://example.org/${start + i}`, menus: menuId, menu_order: start + i + 1 } });
+        expect((await s.request("POST", "/wp-json/batch/v1", { auth: "admin", body: { requests } })).status).toBe(207);
+      }
+    };
+    await fill(small.id, 10);
+    await fill(large.id, 50);
+    const query = `query($id: Int!) { menu(id: $id) { name items { id title { rendered } url typeLabel menu { slug } } } }`;
+    const count = async (id: number, n: number) => {
+      const before = s.db.statements();
+      const r = await s.graphql<{ menu: { items: { title: { rendered: string }; url: string }[] } }>(query, { id }, { auth: "admin" });
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.menu.items).toHaveLength(n);
+      return { statements: s.db.statements() - before, items: r.data!.menu.items };
+    };
+    const ten = await count(small.id, 10);
+    const fifty = await count(large.id, 50);
+    expect(fifty.statements).toBe(ten.statements);
+    expect(ten.items[0]).toMatchObject({ title: { rendered: "Team" }, url: `${HOST}/about/team/` });
+    expect(ten.items[1].title.rendered).toBe("Link 1");
+  });
+
+  test("menuItems with totals and cursors; mutations answer null with the error", async () => {
+    const r = await s.graphql<{ menuItems: { totalCount: number; nodes: { id: number; menuOrder: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(
+      `query($menu: Int!) { menuItems(where: { menus: { terms: [$menu] } }, first: 2) { totalCount nodes { id menuOrder } pageInfo { hasNextPage endCursor } } }`,
+      { menu: menu.id }, { auth: "admin" });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.menuItems.nodes.map((n) => n.id)).toEqual([item.home.id, item.notUri.id]);
+    expect(r.data!.menuItems.pageInfo.hasNextPage).toBe(true);
+    const bad = await s.graphql(`mutation { createMenuItem(input: { title: "x", url: "https://example.org", menuOrder: 0 }) { id } }`, {}, { auth: "admin" });
+    expect(bad.data).toEqual({ createMenuItem: null });
+    expect(bad.errors?.[0].extensions).toMatchObject({ code: "rest_invalid_param", http: { status: 400 } });
+    const orphan = await s.graphql<{ createMenuItem: { menu: null; menuId: null; meta: { langMenuItem: { name: string; value: boolean }[] } } }>(
+      `mutation { createMenuItem(input: { title: "Switcher", url: "#pll_switcher", meta: { langMenuItem: [{ name: "show_flags", value: true }] } }) { menu { id } menuId meta { langMenuItem { name value } } } }`,
+      {}, { auth: "admin" });
+    expect(orphan.data!.createMenuItem).toEqual({ menu: null, menuId: null, meta: { langMenuItem: [{ name: "show_flags", value: true }] } });
+  });
+});

@@ -241,13 +241,14 @@ export const menuItemRoutes: SiteRoute[] = [
   route(NS, `/menu-items/${ID}/autosaves`, [
     {
       methods: ["GET"], args: { parent: autosaveParentArg, context: contextArg() }, operation: AUTOSAVES, allowed: canEditMenus,
-      variables: (r) => ({ parent: r.params.id }),
+      // The path's {id} is not a declared argument, so it arrives as a string.
+      variables: (r) => ({ parent: Number(r.params.id) }),
       respond: (data, r) => ({ body: (data.menuItemAutosaves as GraphRevision[]).map((a) => restMenuItemAutosave(a, contextOf(r), r.urls, true)) }),
     },
     {
       // The item's own update arguments, whose `parent` (the parent menu item) replaces the route's.
       methods: ["POST"], args: { parent: autosaveParentArg, ...menuItemWriteArgs(false) }, operation: CREATE_AUTOSAVE, allowed: canEditMenus,
-      variables: (r) => ({ parent: r.params.id, input: menuItemInput(r.params, r.sent) }),
+      variables: (r) => ({ parent: Number(r.params.id), input: menuItemInput(r.params, r.sent) }),
       respond: (data, r) => {
         const autosave = data.createMenuItemAutosave as GraphRevision;
         // An author's draft item answers with the item itself, in the revision shape and without links.

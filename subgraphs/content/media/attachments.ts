@@ -396,9 +396,8 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
     cannot(ctx, "rest_cannot_edit_others", "Sorry, you are not allowed to create posts as this user.");
   }
   if (!hasCap(viewer, "upload_files")) cannot(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
-  let parent: Post | null = null;
   if (input.post) {
-    parent = await ctx.loaders.post.load(input.post);
+    const parent = await ctx.loaders.post.load(input.post);
     if (!parent || !canEditPost(viewer, parent)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to upload media to this post.");
   }
   checkInput(input);
@@ -410,10 +409,9 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
   // Checked before anything is written, so a refused create leaves no file or row behind.
   if (input.featuredMedia && !(await isFeaturableImage(ctx, input.featuredMedia))) fail("rest_invalid_featured_media", "Invalid featured media ID.", 400);
 
-  // Uploads attached to a post go to the post's month, unless it is a page (media_handle_upload).
-  const folderTime = parent && parent.type !== "page" ? parent.date : clock.toLocal(new Date());
+  // The current month's folder, even when attached to an older post (WordPress 6.1's REST upload, recording seed 12).
   const storage = mediaStorage(ctx.config);
-  const key = await storeUnique(storage, monthFolder(folderTime), received.name, received.bytes);
+  const key = await storeUnique(storage, monthFolder(clock.toLocal(new Date())), received.name, received.bytes);
   const written = [key];
   try {
     const generated = await generateMetadata(storage, key, received.bytes, received.mimeType, received.image);

@@ -101,7 +101,7 @@ export async function readImage(bytes: Buffer): Promise<ImageInfo | null> {
 function encode(image: Sharp, mimeType: string): Sharp {
   switch (mimeType) {
     case "image/jpeg": return image.jpeg({ quality: 82 });
-    case "image/png": return image.png();
+    case "image/png": return image.png({ compressionLevel: 9, adaptiveFiltering: true });
     case "image/gif": return image.gif();
     case "image/webp": return image.webp({ quality: 86 });
     case "image/avif": return image.avif({ quality: 50 });

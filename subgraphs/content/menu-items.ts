@@ -164,12 +164,8 @@ export function menuItemPermissions(ctx: ContentContext, row: Post) {
 
 // ---- reading ----
 
-export interface MenuItemListArgs extends ListArgs {
-  where?: ListArgs["where"];
-}
-
 /** Lists menu items like any post type, once the caller may read menus at all. */
-export async function listMenuItems(ctx: ContentContext, args: MenuItemListArgs): Promise<PostPage> {
+export async function listMenuItems(ctx: ContentContext, args: ListArgs): Promise<PostPage> {
   // WordPress refuses a forbidden status while sanitizing, before its permission check.
   checkStatuses(args.where?.status ?? ["publish"], MENU_ITEM, ctx.viewer, ["publish"]);
   requireMenuReadAccess(ctx, "menu items");
@@ -264,18 +260,21 @@ async function prepareMenuItem(ctx: ContentContext, input: MenuItemInput, existi
       menuId: 0, objectId: 0, object: "", parent: 0, position: 1, type: "custom", title: "", url: "", description: "",
       attrTitle: "", target: "", classes: [], xfn: [], status: "publish",
     };
-  const set = <K extends keyof PreparedItem>(key: K, value: PreparedItem[K] | null | undefined) => { if (value !== undefined && value !== null) item[key] = value; };
+  // What was sent replaces the current value, cleaned as the REST layer cleans it (GraphQL callers skip that layer).
+  const set = <K extends keyof PreparedItem>(key: K, value: PreparedItem[K] | null | undefined, clean: (v: PreparedItem[K]) => PreparedItem[K] = (v) => v) => {
+    if (value !== undefined && value !== null) item[key] = clean(value);
+  };
   set("objectId", input.objectId);
-  set("object", input.object === undefined || input.object === null ? input.object : sanitizeKey(input.object));
+  set("object", input.object, sanitizeKey);
   set("parent", input.parent);
   set("position", input.menuOrder);
   set("type", input.type);
-  set("url", input.url === undefined || input.url === null || input.url === "" ? input.url : sanitizeUrl(input.url));
-  set("description", input.description === undefined || input.description === null ? input.description : sanitizeTextField(input.description));
-  set("attrTitle", input.attrTitle === undefined || input.attrTitle === null ? input.attrTitle : sanitizeTextField(input.attrTitle));
+  set("url", input.url, sanitizeUrl);
+  set("description", input.description, sanitizeTextField);
+  set("attrTitle", input.attrTitle, sanitizeTextField);
   set("target", input.target);
-  set("classes", input.classes?.map(sanitizeHtmlClass));
-  set("xfn", input.xfn?.map(sanitizeHtmlClass));
+  set("classes", input.classes, (list) => list.map(sanitizeHtmlClass));
+  set("xfn", input.xfn, (list) => list.map(sanitizeHtmlClass));
   set("status", input.status);
   set("title", input.title);
   if (input.menus) item.menuId = Math.abs(input.menus);

@@ -10,23 +10,13 @@ import {
   readMenuItem, readMenuItemAutosave, saveMenuItem, setupMenuItem,
 } from "./menu-items.ts";
 import {
-  canEditMenus, deleteMenu, listMenus, menuAutoAdd, menuLocations, NAV_MENU, readMenu, requireMenuReadAccess, saveMenu,
+  canEditMenus, canReadMenus, deleteMenu, listMenus, menuAutoAdd, menuLocations, NAV_MENU, readMenu, saveMenu,
 } from "./menus.ts";
 import { canReadPost } from "./permissions.ts";
 import { encodeCursor } from "./posts.ts";
 import { renderTitle } from "./rendering.ts";
 
 const setupAll = (ctx: ContentContext, rows: Post[]) => Promise.all(rows.map((row) => setupMenuItem(ctx, row)));
-
-/** Whether the caller may read menus at all (entity references answer null rather than an error). */
-function mayReadMenus(ctx: ContentContext): boolean {
-  try {
-    requireMenuReadAccess(ctx, "menus");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const Query: QueryResolvers = {
   menuItems: async (_, args, ctx) => {
@@ -69,7 +59,7 @@ const Mutation: MutationResolvers = {
 const MenuItem: MenuItemResolvers = {
   __resolveReference: async (ref, ctx) => {
     const row = await ctx.loaders.post.load(Number(ref.id));
-    return row && row.type === MENU_ITEM && canReadPost(ctx.viewer, row) && mayReadMenus(ctx) ? setupMenuItem(ctx, row) : null;
+    return row && row.type === MENU_ITEM && canReadPost(ctx.viewer, row) && canReadMenus(ctx.viewer) ? setupMenuItem(ctx, row) : null;
   },
   id: (item) => item.row.id,
   title: (item, _, ctx) => ({ raw: canEditMenus(ctx.viewer) ? item.title : null, rendered: renderTitle(item.title) }),
@@ -83,7 +73,7 @@ const MenuItem: MenuItemResolvers = {
 const Menu: MenuResolvers = {
   __resolveReference: async (ref, ctx) => {
     const term = await ctx.loaders.term.load(Number(ref.id));
-    return term && term.taxonomy === NAV_MENU && mayReadMenus(ctx) ? term : null;
+    return term && term.taxonomy === NAV_MENU && canReadMenus(ctx.viewer) ? term : null;
   },
   locations: (menu, _, ctx) => menu.previous?.locations ?? menuLocations(ctx, menu.id),
   autoAdd: (menu, _, ctx) => menu.previous?.autoAdd ?? menuAutoAdd(ctx, menu.id),

@@ -30,9 +30,10 @@ export const canEditMenus = (viewer: Viewer | null) => hasCap(viewer, "edit_them
  * Menus and menu items are not public: reading them needs edit_theme_options, or the right to edit
  * posts of some type (WordPress's check_has_read_only_access; with the stock roles, edit_posts).
  */
+export const canReadMenus = (viewer: Viewer | null) => canEditMenus(viewer) || hasCap(viewer, "edit_posts");
+
 export function requireMenuReadAccess(ctx: ContentContext, what: "menus" | "menu items"): void {
-  if (canEditMenus(ctx.viewer) || hasCap(ctx.viewer, "edit_posts")) return;
-  fail("rest_cannot_view", `Sorry, you are not allowed to view ${what}.`, ctx.viewer ? 403 : 401);
+  if (!canReadMenus(ctx.viewer)) fail("rest_cannot_view", `Sorry, you are not allowed to view ${what}.`, ctx.viewer ? 403 : 401);
 }
 
 const denied = (ctx: ContentContext) => (ctx.viewer ? 403 : 401);

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { hashAppPassword } from "../subgraphs/content/users.ts";
 import { startTestSystem, type TestResponse, type TestSystem } from "./helpers/system.ts";
 
 let s: TestSystem;
@@ -516,5 +517,49 @@ describe("featured images", () => {
       { file: { base64: bytes.toString("base64"), filename: "From GraphQL.png" } }, { auth: "admin" });
     expect(r.errors).toBeUndefined();
     expect(r.data!.createMediaItem).toMatchObject({ title: { rendered: "From GraphQL" }, mimeType: "image/png", mediaDetails: { width: 30, height: 20 } });
+  });
+});
+
+describe("roles", () => {
+  /** A user with one role and an application password, written straight to the database. */
+  const userWith = async (role: string) => {
+    const password = `${role}-app-password-0123456789`;
+    await s.db.prisma.user.create({
+      data: {
+        login: role, email: `${role}@example.com`, name: role, nicename: role, roles: [role],
+        applicationPasswords: { create: { name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } },
+      },
+    });
+    return { username: role, password };
+  };
+
+  test("contributors cannot upload or edit images; authors manage only their own media", async () => {
+    const contributor = await userWith("contributor");
+    const author = await userWith("author");
+    const png = await image(40, 30);
+    const headers = { "content-type": "image/png", "content-disposition": "attachment; filename=role.png" };
+    const refused = await s.request("POST", `${R}/core/v2/media`, { auth: contributor, raw: png, headers });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: "rest_cannot_create", message: "Sorry, you are not allowed to create posts as this user." });
+    const adminMedia = (await upload(40, 30, "admins.png")).body;
+    const noEdit = await s.request("POST", `${R}/core/v2/media/${adminMedia.id}/edit`, { auth: contributor, body: { src: adminMedia.source_url, rotation: 90 } });
+    expect(noEdit.status).toBe(403);
+    expect(noEdit.body.code).toBe("rest_cannot_edit_image");
+
+    const own = await s.request("POST", `${R}/core/v2/media`, { auth: author, raw: png, headers });
+    expect(own.status).toBe(201);
+    expect(Object.keys(own.body._links)).not.toContain("wp:action-assign-author");
+    expect((await s.request("PATCH", `${R}/core/v2/media/${own.body.id}`, { auth: author, body: { alt_text: "mine" } })).body.alt_text).toBe("mine");
+    const others = await s.request("PATCH", `${R}/core/v2/media/${adminMedia.id}`, { auth: author, body: { alt_text: "theirs" } });
+    expect(others.status).toBe(403);
+    expect(others.body.code).toBe("rest_cannot_edit");
+    expect((await s.request("DELETE", `${R}/core/v2/media/${adminMedia.id}?force=true`, { auth: author })).body.code).toBe("rest_cannot_delete");
+    const claim = await s.request("POST", `${R}/core/v2/media?author=1`, { auth: author, raw: png, headers });
+    expect(claim.status).toBe(403);
+    expect(claim.body.code).toBe("rest_cannot_edit_others");
+    const edited = await s.request("POST", `${R}/core/v2/media/${own.body.id}/edit`, { auth: author, body: { src: own.body.source_url, rotation: 90 } });
+    expect(edited.status).toBe(201);
+    expect(edited.body.author).toBe(own.body.author);
+    expect((await s.request("DELETE", `${R}/core/v2/media/${own.body.id}?force=true`, { auth: author })).body.deleted).toBe(true);
   });
 });

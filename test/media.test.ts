@@ -176,6 +176,16 @@ describe("uploading", () => {
     expect(served.bytes.toString()).toBe("hello, text\n");
   });
 
+  test("a file bigger than a default body limit (12 MB) travels to the subgraph and back intact", async () => {
+    const bytes = crypto.randomBytes(12 * 1024 * 1024);
+    const r = await rawUpload(bytes, "archive.zip", "application/zip");
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ mime_type: "application/zip", media_type: "file", media_details: { filesize: bytes.length } });
+    const served = await fetchFile(r.body.source_url);
+    expect(served.type).toBe("application/zip");
+    expect(served.bytes.equals(bytes)).toBe(true);
+  });
+
   test("upload errors in WordPress's order", async () => {
     const png = await image(10, 10);
     const expectError = (r: TestResponse, status: number, code: string, message?: string) => {

@@ -89,6 +89,8 @@ describe("users", () => {
     const byEmail = await s.request("GET", `${R}/users?orderby=email`);
     expect(byEmail.status).toBe(401);
     expect(byEmail.body.code).toBe("rest_forbidden_orderby");
+    // WordPress checks the context before the order.
+    expect((await s.request("GET", `${R}/users?orderby=email&context=edit`)).body.code).toBe("rest_forbidden_context");
     const badOrder = await s.request("GET", `${R}/users?orderby=password`);
     expect(badOrder.status).toBe(400);
     expect(badOrder.body.data.params.orderby).toBe("orderby is not one of id, include, name, registered_date, slug, include_slugs, email, and url.");

@@ -60,6 +60,8 @@ export interface UserListArgs {
   offset?: number | null;
   order?: "ASC" | "DESC" | null;
   orderBy?: UserOrderBy | null;
+  /** WordPress's edit context: only for those who may list users. */
+  editing?: boolean | null;
 }
 
 const cannot = (ctx: ContentContext, code: string, message: string): never => fail(code, message, ctx.viewer ? 403 : 401);
@@ -83,6 +85,7 @@ export async function listUsers(ctx: ContentContext, args: UserListArgs) {
   // The permission checks of get_items_permissions_check, in their order.
   if (w.roles?.length && !mayList) cannot(ctx, "rest_user_cannot_view", "Sorry, you are not allowed to filter users by role.");
   if (w.capabilities?.length && !mayList) cannot(ctx, "rest_user_cannot_view", "Sorry, you are not allowed to filter users by capability.");
+  if (args.editing && !mayList) cannot(ctx, "rest_forbidden_context", "Sorry, you are not allowed to list users.");
   const orderBy = args.orderBy ?? "NAME";
   if ((orderBy === "EMAIL" || orderBy === "REGISTERED_DATE") && !mayList) {
     cannot(ctx, "rest_forbidden_orderby", "Sorry, you are not allowed to order users by this parameter.");

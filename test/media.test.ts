@@ -166,6 +166,21 @@ describe("uploading", () => {
     expect(u.body.media_details.file).toBe(`${month()}/My-Photo.jpg`);
   });
 
+  test("EXIF: the title, caption and image_meta of a photo come from its EXIF fields", async () => {
+    const photo = await sharp(await image(64, 48, "jpeg"))
+      .withExif({ IFD0: { ImageDescription: "Sunset over the bay", Model: "TestCam 1", Artist: "Jo", Copyright: "ACME" } })
+      .jpeg().toBuffer();
+    const r = await rawUpload(photo, "IMG_0001.jpg", "image/jpeg");
+    expect(r.status).toBe(201);
+    expect(r.body.title.raw).toBe("Sunset over the bay");
+    expect(r.body.caption.raw).toBe("Sunset over the bay");
+    expect(r.body.media_details.image_meta).toMatchObject({ title: "Sunset over the bay", camera: "TestCam 1", credit: "Jo", copyright: "ACME" });
+    const given = await s.request("POST", `${R}/core/v2/media?title=Given`, {
+      auth: "admin", raw: photo, headers: { "content-type": "image/jpeg", "content-disposition": "attachment; filename=IMG_0003.jpg" },
+    });
+    expect(given.body.title.raw).toBe("Given");
+  });
+
   test("a non-image file is a `file` with only its size in media_details", async () => {
     const r = await rawUpload(Buffer.from("hello, text\n"), "notes.txt", "text/plain");
     expect(r.status).toBe(201);

@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import path from "node:path/posix";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
+import exifReader from "exif-reader";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, type Viewer } from "../permissions.ts";
@@ -265,8 +266,45 @@ async function storeUnique(storage: MediaStorage, folder: string, name: string, 
 
 const withoutExtension = (name: string) => (name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : name);
 
-function imageMetaOf(info: ImageInfo | null): AttachmentMetadata["image_meta"] {
-  return { ...EMPTY_IMAGE_META, orientation: info?.orientation ? String(info.orientation) : "0" };
+/** PHP's (string) of a float: 14 significant digits. */
+const phpFloat = (n: number) => String(Number(n.toPrecision(14)));
+
+/** EXIF UserComment: an 8-byte character-code header, then the text. */
+function userComment(value: unknown, bigEndian: boolean): string {
+  if (!Buffer.isBuffer(value) || value.length <= 8) return "";
+  const code = value.subarray(0, 8).toString("latin1").replace(/\0+$/, "");
+  const text = Buffer.from(value.subarray(8));
+  const decoded = code === "UNICODE" ? (bigEndian && text.length % 2 === 0 ? text.swap16() : text).toString("utf16le") : text.toString("utf8");
+  return decoded.replace(/\0+$/, "").trim();
+}
+
+/**
+ * wp_read_image_metadata from EXIF, which WordPress 6.1 reads for JPEG and TIFF (read with
+ * exif-reader from the bytes sharp extracts). IPTC fields are not read.
+ */
+function imageMetaOf(info: ImageInfo | null): ImageMeta {
+  const meta: ImageMeta = { ...EMPTY_IMAGE_META, orientation: info?.orientation ? String(info.orientation) : "0" };
+  if (!info?.exif || !["image/jpeg", "image/tiff"].includes(info.mimeType)) return meta;
+  let exif: ReturnType<typeof exifReader>;
+  try { exif = exifReader(info.exif); } catch { return meta; }
+  const image = exif.Image ?? {}, photo = exif.Photo ?? {};
+  const text = (v: unknown) => (typeof v === "string" ? v.replace(/\0+$/, "").trim() : "");
+  const description = text(image.ImageDescription);
+  if (description) {
+    // A short description is taken as the title; the caption prefers the user comment.
+    if (Buffer.byteLength(description) < 80) meta.title = description;
+    meta.caption = userComment(photo.UserComment, exif.bigEndian) || description;
+  }
+  if (typeof photo.FNumber === "number") meta.aperture = phpFloat(Math.round(photo.FNumber * 100) / 100);
+  if (text(image.Artist)) meta.credit = text(image.Artist);
+  if (text(image.Model)) meta.camera = text(image.Model);
+  if (photo.DateTimeDigitized instanceof Date) meta.created_timestamp = String(Math.floor(photo.DateTimeDigitized.getTime() / 1000));
+  if (text(image.Copyright)) meta.copyright = text(image.Copyright);
+  if (typeof photo.FocalLength === "number") meta.focal_length = phpFloat(photo.FocalLength);
+  const iso = photo.ISOSpeedRatings as unknown;
+  if (iso !== undefined) meta.iso = String(Array.isArray(iso) ? iso[0] : iso).trim();
+  if (typeof photo.ExposureTime === "number") meta.shutter_speed = phpFloat(photo.ExposureTime);
+  return meta;
 }
 
 /**
@@ -416,9 +454,12 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
   try {
     const generated = await generateMetadata(storage, key, received.bytes, received.mimeType, received.image);
     written.push(...generated.written);
-    const title = input.title || withoutExtension(received.titleFromClientName ? received.clientName : path.basename(key));
+    // Title: the request's, else the EXIF one (unless it would make a numeric slug), else the file name without its extension.
+    const exifTitle = generated.meta.image_meta?.title.trim() ?? "";
+    const title = input.title || (exifTitle && !/^\d+$/.test(sanitizeTitle(exifTitle)) ? exifTitle : "")
+      || withoutExtension(received.titleFromClientName ? received.clientName : path.basename(key));
     return await insertAttachment(ctx, storage, {
-      key, mimeType: received.mimeType, title, content: input.description ?? "", excerpt: input.caption ?? "",
+      key, mimeType: received.mimeType, title, content: input.description ?? "", excerpt: input.caption || generated.meta.image_meta?.caption.trim() || "",
       parentId: input.post ?? 0, authorId: input.author ?? viewer!.id, input,
       meta: {
         _wp_attached_file: generated.meta.file ?? key, _wp_attachment_metadata: generated.meta,

@@ -78,7 +78,7 @@ export function resizeDimensions(origWidth: number, origHeight: number, destWidt
   return plan;
 }
 
-export interface ImageInfo { width: number; height: number; mimeType: string; orientation: number | undefined }
+export interface ImageInfo { width: number; height: number; mimeType: string; orientation: number | undefined; exif?: Buffer }
 
 const FORMAT_MIME: Record<string, string> = {
   jpeg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp", heif: "image/avif", tiff: "image/tiff",
@@ -91,7 +91,7 @@ export async function readImage(bytes: Buffer): Promise<ImageInfo | null> {
     if (!meta.width || !meta.height || !meta.format) return null;
     const mimeType = meta.format === "heif" ? (meta.compression === "av1" ? "image/avif" : "image/heic") : FORMAT_MIME[meta.format];
     if (!mimeType) return null;
-    return { width: meta.width, height: meta.height, mimeType, orientation: meta.orientation };
+    return { width: meta.width, height: meta.height, mimeType, orientation: meta.orientation, exif: meta.exif };
   } catch {
     return null;
   }

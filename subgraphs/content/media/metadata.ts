@@ -77,6 +77,7 @@ export function ownedKeys(post: Post): string[] {
   return [...new Set(keys)];
 }
 
+/** wp_read_image_metadata's defaults (strings: WordPress passes the array through wp_kses_post_deep). */
 export const EMPTY_IMAGE_META: ImageMeta = {
   aperture: "0", credit: "", camera: "", caption: "", created_timestamp: "0", copyright: "",
   focal_length: "0", iso: "0", shutter_speed: "0", title: "", orientation: "0", keywords: [],

@@ -270,6 +270,14 @@ describe("users", () => {
       return s.db.statements() - before;
     };
     expect(await count(5)).toBe(await count(1));
+    // Reading several users checks their visibility in one query, not one per user.
+    const read = async (ids: number[]) => {
+      const before = s.db.statements();
+      const r = await s.graphql(`{ ${ids.map((id, i) => `u${i}: user(id: ${id}) { name }`).join(" ")} }`);
+      expect(r.errors).toBeUndefined();
+      return s.db.statements() - before;
+    };
+    expect(await read([1, author.id, 1, author.id])).toBe(await read([1]));
   });
 });
 

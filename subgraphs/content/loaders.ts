@@ -2,6 +2,7 @@
 // one query per kind, so a list costs the same number of statements whatever its length.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../../lib/db.ts";
+import { REST_POST_TYPES } from "./post-type-registry.ts";
 import type { Post, Prisma, Term, User } from "../../generated/prisma/client.ts";
 
 export interface ContentLoaders {
@@ -18,6 +19,8 @@ export interface ContentLoaders {
   option: DataLoader<string, Prisma.JsonValue | null>;
   /** Published items of each menu (nav_menu term id), in menu order. */
   menuItems: DataLoader<number, Post[]>;
+  /** Whether a user has published posts of a REST-visible type (who visitors may see). */
+  authorPublished: DataLoader<number, boolean>;
 }
 
 function byId<T extends { id: number }>(ids: readonly number[], rows: T[]): (T | null)[] {
@@ -71,6 +74,13 @@ export function createLoaders(prisma: PrismaClient): ContentLoaders {
         orderBy: [{ post: { menuOrder: "asc" } }, { postId: "asc" }],
       });
       return menuIds.map((menuId) => rows.filter((r) => r.termId === menuId).map((r) => r.post));
+    }),
+    authorPublished: new DataLoader(async (userIds) => {
+      const rows = await prisma.post.groupBy({
+        by: ["authorId"], where: { authorId: { in: [...userIds] }, status: "publish", type: { in: [...REST_POST_TYPES] } }, _count: { _all: true },
+      });
+      const authors = new Set(rows.map((r) => r.authorId));
+      return userIds.map((id) => authors.has(id));
     }),
   };
 }

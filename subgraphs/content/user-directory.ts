@@ -31,17 +31,13 @@ const rolesWith = (capability: string) => ROLES.filter((r) => r === capability |
 
 const publishedPosts = (types: readonly string[]): Prisma.UserWhereInput => ({ posts: { some: { status: "publish", type: { in: [...types] } } } });
 
-export async function hasPublishedPosts(ctx: ContentContext, userId: number): Promise<boolean> {
-  return (await ctx.prisma.post.count({ where: { authorId: userId, status: "publish", type: { in: [...REST_POST_TYPES] } }, take: 1 })) > 0;
-}
-
 /** A user by id, if the caller may see them; 404 for a missing id, 401/403 for one they may not see. */
 export async function readUser(ctx: ContentContext, id: number): Promise<User> {
   const user = id > 0 ? await ctx.loaders.user.load(id) : null;
   if (!user) return fail("rest_user_invalid_id", "Invalid user ID.", 404);
   const viewer = ctx.viewer;
   if (viewer?.id === user.id || canListUsers(viewer) || canEditUser(viewer, user.id)) return user;
-  if (!(await hasPublishedPosts(ctx, user.id))) {
+  if (!(await ctx.loaders.authorPublished.load(user.id))) {
     fail("rest_user_cannot_view", "Sorry, you are not allowed to list users.", viewer ? 403 : 401);
   }
   return user;

@@ -474,6 +474,15 @@ describe("settings", () => {
     await s.request("POST", `${R}/settings`, { auth: "admin", body: { timezone: "" } });
   });
 
+  test("new posts take the default comment status and category from the settings", async () => {
+    const category = await s.request("POST", `${R}/categories`, { auth: "admin", body: { name: "Defaults" } });
+    await s.request("POST", `${R}/settings`, { auth: "admin", body: { default_comment_status: "closed", default_category: category.body.id } });
+    const post = await s.request("POST", `${R}/posts`, { auth: "admin", body: { title: "Quiet" } });
+    expect(post.body.comment_status).toBe("closed");
+    expect(post.body.categories).toEqual([category.body.id]);
+    await s.request("POST", `${R}/settings`, { auth: "admin", body: { default_comment_status: "open", default_category: 1 } });
+  });
+
   test("settings are not batchable, as in core", async () => {
     const index = await s.request("GET", `${R}`);
     expect(index.body.routes["/core/v2/settings"].endpoints.map((e: { allow_batch?: unknown }) => e.allow_batch)).toEqual([undefined, undefined]);

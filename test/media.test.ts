@@ -181,6 +181,20 @@ describe("uploading", () => {
     expect(given.body.title.raw).toBe("Given");
   });
 
+  test("a photo taken sideways (EXIF orientation 6) is shown and sized upright from a -rotated copy", async () => {
+    const sideways = await sharp(await image(60, 40, "jpeg")).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const r = await rawUpload(sideways, "sideways.jpg", "image/jpeg");
+    expect(r.status).toBe(201);
+    expect(r.body.media_details).toMatchObject({ width: 40, height: 60, file: `${month()}/sideways-rotated.jpg`, original_image: "sideways.jpg" });
+    expect(r.body.media_details.image_meta.orientation).toBe("6");
+    expect(await dims((await fetchFile(r.body.source_url)).bytes)).toEqual([40, 60]);
+    const edited = await s.request("POST", `${R}/core/v2/media/${r.body.id}/edit`, {
+      auth: "admin", body: { src: r.body.source_url, modifiers: [{ type: "crop", args: { left: 0, top: 0, width: 50, height: 100 } }] },
+    });
+    expect(edited.status).toBe(201);
+    expect(edited.body.media_details).toMatchObject({ width: 20, height: 60, file: `${month()}/sideways-edited.jpg` });
+  });
+
   test("a non-image file is a `file` with only its size in media_details", async () => {
     const r = await rawUpload(Buffer.from("hello, text\n"), "notes.txt", "text/plain");
     expect(r.status).toBe(201);

@@ -19,7 +19,7 @@ import {
 } from "./file-types.ts";
 import {
   BIG_IMAGE_THRESHOLD, EDITABLE_TYPES, editImage, IMAGE_SIZES, ImageEditError, readImage, resizeDimensions, resizeImage,
-  scaleDown, SIZES_IN_CREATION_ORDER, type ImageEdit, type ImageInfo, type ImageSize,
+  scaleDown, SIZES_IN_CREATION_ORDER, uprightImage, type ImageEdit, type ImageInfo, type ImageSize,
 } from "./images.ts";
 import {
   attachedFile, attachmentMeta, EMPTY_IMAGE_META, metadataOf, originalKey, ownedKeys, siblingKey,
@@ -344,14 +344,22 @@ async function generateMetadata(storage: MediaStorage, key: string, bytes: Buffe
   if (!image || !mimeType.startsWith("image/")) return { meta: { filesize: bytes.length }, written: [] };
   const meta: AttachmentMetadata = { width: image.width, height: image.height, file: key, filesize: bytes.length, sizes: {}, image_meta: imageMetaOf(image) };
   const written: string[] = [];
-  if (EDITABLE_TYPES.has(mimeType) && (image.width > BIG_IMAGE_THRESHOLD || image.height > BIG_IMAGE_THRESHOLD)) {
-    const scaled = await scaleDown(bytes, mimeType, image.width, image.height);
-    const scaledKey = siblingKey(key, `${withoutExtension(path.basename(key))}-scaled${path.extname(key)}`);
-    await storage.put(scaledKey, scaled.bytes);
-    written.push(scaledKey);
-    Object.assign(meta, { width: scaled.width, height: scaled.height, file: scaledKey, filesize: scaled.bytes.length, original_image: path.basename(key) });
+  if (!EDITABLE_TYPES.has(mimeType)) return { meta, written };
+  // A photo taken sideways (EXIF orientation other than 1; PNGs excepted, as in WordPress) is shown and sized upright.
+  let upright = { bytes, width: image.width, height: image.height };
+  const rotated = mimeType !== "image/png" && (image.orientation ?? 1) > 1;
+  if (rotated) upright = await uprightImage(bytes, mimeType);
+  // The attachment then shows a "-scaled" copy of a big image, or the "-rotated" one; `original_image` names the upload.
+  const replacement = upright.width > BIG_IMAGE_THRESHOLD || upright.height > BIG_IMAGE_THRESHOLD
+    ? { suffix: "scaled", ...await scaleDown(upright.bytes, mimeType, upright.width, upright.height) }
+    : rotated ? { suffix: "rotated", ...upright } : null;
+  if (replacement) {
+    const replacementKey = siblingKey(key, `${withoutExtension(path.basename(key))}-${replacement.suffix}${path.extname(key)}`);
+    await storage.put(replacementKey, replacement.bytes);
+    written.push(replacementKey);
+    Object.assign(meta, { width: replacement.width, height: replacement.height, file: replacementKey, filesize: replacement.bytes.length, original_image: path.basename(key) });
   }
-  written.push(...await makeSubsizes(storage, meta, { key, bytes, width: image.width, height: image.height }, mimeType, IMAGE_SIZES));
+  written.push(...await makeSubsizes(storage, meta, { key, ...upright }, mimeType, IMAGE_SIZES));
   return { meta, written };
 }
 
@@ -547,7 +555,9 @@ export async function processMedia(ctx: ContentContext, id: number, action: "CRE
     const missing = missingImageSizes(post).map((name) => IMAGE_SIZES.find((s) => s.name === name)!);
     if (missing.length === 0) return post;
     meta = structuredClone(meta);
-    await makeSubsizes(storage, meta, { key: originalKey(post), bytes: originalBytes, width: image.width, height: image.height }, post.mimeType, missing);
+    const sideways = post.mimeType !== "image/png" && EDITABLE_TYPES.has(post.mimeType) && (image.orientation ?? 1) > 1;
+    const source = sideways ? await uprightImage(originalBytes, post.mimeType) : { bytes: originalBytes, width: image.width, height: image.height };
+    await makeSubsizes(storage, meta, { key: originalKey(post), ...source }, post.mimeType, missing);
   }
   const saved = await ctx.prisma.post.update({
     where: { id }, data: { meta: { ...attachmentMeta(post), _wp_attached_file: meta.file ?? key, _wp_attachment_metadata: meta } },

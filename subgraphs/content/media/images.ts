@@ -117,6 +117,12 @@ export async function resizeImage(bytes: Buffer, mimeType: string, plan: ResizeP
   return encode(image, mimeType).toBuffer();
 }
 
+/** The image turned upright by its EXIF orientation (which the copy then drops). */
+export async function uprightImage(bytes: Buffer, mimeType: string): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const { data, info } = await encode(sharp(bytes).rotate(), mimeType).toBuffer({ resolveWithObject: true });
+  return { bytes: data, width: info.width, height: info.height };
+}
+
 /** The "-scaled" copy of a big image: fitted into the threshold box. */
 export async function scaleDown(bytes: Buffer, mimeType: string, width: number, height: number): Promise<{ bytes: Buffer; width: number; height: number }> {
   const [w, h] = constrainDimensions(width, height, BIG_IMAGE_THRESHOLD, BIG_IMAGE_THRESHOLD);
@@ -142,7 +148,8 @@ const load = (r: RawImage) => sharp(r.data, { raw: { width: r.width, height: r.h
  * encodes the result in the original's format. Crop values are percentages of the current size.
  */
 export async function editImage(bytes: Buffer, mimeType: string, edits: ImageEdit[]): Promise<{ bytes: Buffer; width: number; height: number }> {
-  let current = await raw(sharp(bytes).ensureAlpha());
+  // Edits start from the upright image: WordPress resets the copy's EXIF orientation to 1.
+  let current = await raw(sharp(bytes).rotate().ensureAlpha());
   for (const edit of edits) {
     if (edit.type === "rotate") {
       if (edit.angle === 0) continue;

@@ -505,7 +505,15 @@ describe("GraphQL", () => {
   });
 
   test("postTypes, postType, postStatuses, postStatus, taxonomies, taxonomy", async () => {
-    const r = await s.graphql<Record<string, any>>(`{
+    interface Registry {
+      postTypes: { slug: string; restBase: string; viewerCanEdit: boolean }[];
+      postType: { name: string; viewable: boolean; capabilities: { key: string; capability: string }[]; labels: { key: string; value: string | null }[] };
+      postStatuses: { slug: string }[];
+      postStatus: { name: string; public: boolean; queryable: boolean };
+      taxonomies: { slug: string }[];
+      taxonomy: { name: string; types: string[]; showCloud: boolean; visibility: { showUi: boolean } };
+    }
+    const r = await s.graphql<Registry>(`{
       postTypes { slug restBase viewerCanEdit }
       postType(name: "attachment") { name viewable capabilities { key capability } labels { key value } }
       postStatuses { slug }
@@ -514,8 +522,8 @@ describe("GraphQL", () => {
       taxonomy(name: "nav_menu") { name types showCloud visibility { showUi } }
     }`);
     expect(r.errors).toBeUndefined();
-    expect(r.data!.postTypes.map((t: { slug: string }) => t.slug)).toContain("nav_menu_item");
-    expect(r.data!.postTypes.every((t: { viewerCanEdit: boolean }) => !t.viewerCanEdit)).toBe(true);
+    expect(r.data!.postTypes.map((t) => t.slug)).toContain("nav_menu_item");
+    expect(r.data!.postTypes.every((t) => !t.viewerCanEdit)).toBe(true);
     expect(r.data!.postType.name).toBe("Media");
     expect(r.data!.postType.capabilities).toContainEqual({ key: "create_posts", capability: "upload_files" });
     expect(r.data!.postType.labels).toContainEqual({ key: "edit_item", value: "Edit Media" });

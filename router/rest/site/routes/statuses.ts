@@ -6,13 +6,17 @@ import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../rout
 import { contextArg } from "./posts.ts";
 
 const NS = "core/v2";
-type Json = Record<string, any>;
+type Body = Record<string, unknown>;
+
+interface GraphStatus {
+  slug: string; name: string; private: boolean; protected: boolean; public: boolean; queryable: boolean; showInList: boolean; dateFloating: boolean;
+}
 
 const STATUS_FIELDS = "slug name private protected public queryable showInList dateFloating";
 
-function statusBody(s: Json, context: string, r: RestRequest): Json {
+function statusBody(s: GraphStatus, context: string, r: RestRequest): Body {
   const edit = context === "edit";
-  const body: Json = context === "embed"
+  const body: Body = context === "embed"
     ? { name: s.name, slug: s.slug }
     : {
       name: s.name,
@@ -36,11 +40,11 @@ export const statusRoutes: SiteRoute[] = [
   route(NS, "/statuses", [{
     methods: ["GET"], args: { context: contextArg() }, operation: LIST,
     variables: (r) => ({ editing: r.params.context === "edit" }),
-    respond: (data, r) => ({ body: Object.fromEntries((data.postStatuses as Json[]).map((s) => [s.slug, statusBody(s, r.params.context, r)])) }),
+    respond: (data, r) => ({ body: Object.fromEntries((data.postStatuses as GraphStatus[]).map((s) => [s.slug, statusBody(s, r.params.context, r)])) }),
   }]),
   route(NS, "/statuses/(?P<status>[\\w-]+)", [{
     methods: ["GET"], args: { status: statusArg, context: contextArg() }, operation: READ,
     variables: (r) => ({ name: r.params.status }),
-    respond: (data, r) => ({ body: statusBody(data.postStatus, r.params.context, r) }),
+    respond: (data, r) => ({ body: statusBody(data.postStatus as GraphStatus, r.params.context, r) }),
   }]),
 ];

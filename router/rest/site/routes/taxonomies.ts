@@ -3,19 +3,25 @@
 import { gql } from "../../table.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
 import { contextArg } from "./posts.ts";
-import { entries } from "./types.ts";
+import { entries, type Entry } from "./types.ts";
 
 const NS = "core/v2";
-type Json = Record<string, any>;
+type Body = Record<string, unknown>;
+
+interface GraphTaxonomy {
+  slug: string; name: string; description: string; types: string[]; hierarchical: boolean; restBase: string; restNamespace: string;
+  showCloud: boolean; capabilities: Entry[]; labels: Entry[];
+  visibility: { public: boolean; publiclyQueryable: boolean; showAdminColumn: boolean; showInNavMenus: boolean; showInQuickEdit: boolean; showUi: boolean };
+}
 
 const TAXONOMY_FIELDS = `slug name description types hierarchical restBase restNamespace showCloud
   capabilities { key capability } labels { key value }
   visibility { public publiclyQueryable showAdminColumn showInNavMenus showInQuickEdit showUi }`;
 
-function taxonomyBody(t: Json, context: string, r: RestRequest): Json {
+function taxonomyBody(t: GraphTaxonomy, context: string, r: RestRequest): Body {
   const edit = context === "edit";
   const v = t.visibility;
-  const body: Json = context === "embed"
+  const body: Body = context === "embed"
     ? { name: t.name, slug: t.slug, rest_base: t.restBase, rest_namespace: t.restNamespace }
     : {
       name: t.name, slug: t.slug,
@@ -51,11 +57,11 @@ export const taxonomyRoutes: SiteRoute[] = [
     args: { context: contextArg(), type: { description: "Limit results to taxonomies associated with a specific post type.", type: "string" } },
     variables: (r) => ({ postType: r.params.type ?? null, editing: r.params.context === "edit" }),
     // An empty result is still a JSON object, as WordPress makes sure.
-    respond: (data, r) => ({ body: Object.fromEntries((data.taxonomies as Json[]).map((t) => [t.slug, taxonomyBody(t, r.params.context, r)])) }),
+    respond: (data, r) => ({ body: Object.fromEntries((data.taxonomies as GraphTaxonomy[]).map((t) => [t.slug, taxonomyBody(t, r.params.context, r)])) }),
   }]),
   route(NS, "/taxonomies/(?P<taxonomy>[\\w-]+)", [{
     methods: ["GET"], args: { taxonomy: taxonomyArg, context: contextArg() }, operation: READ,
     variables: (r) => ({ name: r.params.taxonomy, editing: r.params.context === "edit" }),
-    respond: (data, r) => ({ body: taxonomyBody(data.taxonomy, r.params.context, r) }),
+    respond: (data, r) => ({ body: taxonomyBody(data.taxonomy as GraphTaxonomy, r.params.context, r) }),
   }]),
 ];

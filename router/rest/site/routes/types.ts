@@ -5,20 +5,28 @@ import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../rout
 import { contextArg } from "./posts.ts";
 
 const NS = "core/v2";
-type Json = Record<string, any>;
+type Body = Record<string, unknown>;
+
+export interface Entry { key: string; value?: string | null; capability?: string }
+
+interface GraphPostType {
+  slug: string; name: string; description: string; hierarchical: boolean; hasArchive: boolean; icon: string | null;
+  taxonomies: string[]; restBase: string; restNamespace: string; viewable: boolean; supports: string[];
+  capabilities: Entry[]; labels: Entry[]; visibility: { showUi: boolean; showInNavMenus: boolean };
+}
 
 export const POST_TYPE_FIELDS = `slug name description hierarchical hasArchive icon taxonomies restBase restNamespace viewable supports
   capabilities { key capability } labels { key value } visibility { showUi showInNavMenus }`;
 
 /** Key/value entries (labels, capabilities) as the JSON object WordPress sends. */
-export const entries = (list: { key: string; value?: unknown; capability?: unknown }[]) =>
+export const entries = (list: Entry[]) =>
   Object.fromEntries(list.map((e) => [e.key, e.capability ?? e.value ?? null]));
 
 const curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
 
-function postTypeBody(t: Json, context: string, r: RestRequest): Json {
+function postTypeBody(t: GraphPostType, context: string, r: RestRequest): Body {
   const edit = context === "edit";
-  const body: Json = context === "embed"
+  const body: Body = context === "embed"
     ? { name: t.name, slug: t.slug, icon: t.icon, rest_base: t.restBase, rest_namespace: t.restNamespace }
     : {
       ...(edit ? { capabilities: entries(t.capabilities) } : {}),
@@ -28,7 +36,7 @@ function postTypeBody(t: Json, context: string, r: RestRequest): Json {
         viewable: t.viewable, labels: entries(t.labels),
       } : {}),
       name: t.name, slug: t.slug, icon: t.icon,
-      ...(edit ? { supports: Object.fromEntries((t.supports as string[]).map((s) => [s, true])) } : {}),
+      ...(edit ? { supports: Object.fromEntries(t.supports.map((s) => [s, true])) } : {}),
       taxonomies: t.taxonomies, rest_base: t.restBase, rest_namespace: t.restNamespace,
     };
   body._links = {
@@ -48,11 +56,11 @@ export const typeRoutes: SiteRoute[] = [
   route(NS, "/types", [{
     methods: ["GET"], args: { context: contextArg() }, operation: LIST,
     variables: (r) => ({ editing: r.params.context === "edit" }),
-    respond: (data, r) => ({ body: Object.fromEntries((data.postTypes as Json[]).map((t) => [t.slug, postTypeBody(t, r.params.context, r)])) }),
+    respond: (data, r) => ({ body: Object.fromEntries((data.postTypes as GraphPostType[]).map((t) => [t.slug, postTypeBody(t, r.params.context, r)])) }),
   }]),
   route(NS, "/types/(?P<type>[\\w-]+)", [{
     methods: ["GET"], args: { type: typeArg, context: contextArg() }, operation: READ,
     variables: (r) => ({ name: r.params.type, editing: r.params.context === "edit" }),
-    respond: (data, r) => ({ body: postTypeBody(data.postType, r.params.context, r) }),
+    respond: (data, r) => ({ body: postTypeBody(data.postType as GraphPostType, r.params.context, r) }),
   }]),
 ];

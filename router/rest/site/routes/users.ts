@@ -10,7 +10,17 @@ import { contextArg, pageLinks } from "./posts.ts";
 
 const NS = "core/v2";
 const ID = "(?P<id>[\\d]+)";
-type Json = Record<string, any>;
+type Body = Record<string, unknown>;
+
+/** A user as the operations select it (private fields are null for callers who may not see them). */
+interface GraphUser {
+  id: number; name: string; url: string; description: string; link: string; slug: string;
+  avatarUrls: { size24: string; size48: string; size96: string };
+  username: string | null; email: string | null; roles: string[] | null; registeredDate: string | null;
+  capabilities: string[] | null; extraCapabilities: string[] | null; firstName: string | null; lastName: string | null;
+  nickname: string | null; locale: string | null; persistedPreferences: string | null;
+  viewerCan: { edit: boolean; delete: boolean; promote: boolean };
+}
 
 /** Post types whose published posts make an author visible (WordPress 6.1's show_in_rest types). */
 const REST_POST_TYPES = ["post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template", "wp_template_part", "wp_navigation"];
@@ -139,9 +149,9 @@ export const USER_FIELDS = `id name url description link slug avatarUrls { size2
 const asObject = (keys: string[] | null | undefined) => Object.fromEntries((keys ?? []).map((k) => [k, true]));
 
 /** A user in WordPress's key order, with only the fields of the context. */
-export function userBody(u: Json, context: string, r: RestRequest, withLinks = true): Json {
+export function userBody(u: GraphUser, context: string, r: RestRequest, withLinks = true): Body {
   const avatar_urls = { 24: u.avatarUrls.size24, 48: u.avatarUrls.size48, 96: u.avatarUrls.size96 };
-  let body: Json;
+  let body: Body;
   if (context === "edit") {
     body = {
       id: u.id, username: u.username, name: u.name, first_name: u.firstName ?? "", last_name: u.lastName ?? "", email: u.email,
@@ -149,7 +159,7 @@ export function userBody(u: Json, context: string, r: RestRequest, withLinks = t
       slug: u.slug, roles: u.roles ?? [], registered_date: u.registeredDate,
       capabilities: asObject(u.capabilities), extra_capabilities: asObject(u.extraCapabilities), avatar_urls,
       // persisted_preferences is the only user meta WordPress registers; it is shown in edit context only.
-      meta: { persisted_preferences: u.persistedPreferences ? JSON.parse(u.persistedPreferences) : [] },
+      meta: { persisted_preferences: u.persistedPreferences ? JSON.parse(u.persistedPreferences) as unknown : [] },
     };
   } else {
     body = { id: u.id, name: u.name, url: u.url, description: u.description, link: u.link, slug: u.slug, avatar_urls };
@@ -164,9 +174,9 @@ export function userBody(u: Json, context: string, r: RestRequest, withLinks = t
   return body;
 }
 
-const userAllow = (u: Json) => ["GET", ...(u.viewerCan?.edit ? ["POST", "PUT", "PATCH"] : []), ...(u.viewerCan?.delete ? ["DELETE"] : [])].join(", ");
+const userAllow = (u: GraphUser) => ["GET", ...(u.viewerCan.edit ? ["POST", "PUT", "PATCH"] : []), ...(u.viewerCan.delete ? ["DELETE"] : [])].join(", ");
 
-function userResponse(u: Json, r: RestRequest, context: string, status = 200): RestResult {
+function userResponse(u: GraphUser, r: RestRequest, context: string, status = 200): RestResult {
   return { status, body: userBody(u, context, r), headers: { Allow: userAllow(u) } };
 }
 
@@ -189,7 +199,7 @@ function updateEndpoint(id: (r: RestRequest) => number, args: Record<string, Arg
   return {
     methods: ["POST", "PUT", "PATCH"], args, allowBatch: batch, operation: UPDATE, allowed,
     variables: (r) => ({ id: id(r), input: userInput(r) }),
-    respond: (data, r) => userResponse(data.updateUser, r, "edit"),
+    respond: (data, r) => userResponse(data.updateUser as GraphUser, r, "edit"),
   };
 }
 
@@ -197,7 +207,7 @@ function deleteEndpoint(id: (r: RestRequest) => number, args: Record<string, Arg
   return {
     methods: ["DELETE"], args, allowBatch: batch, operation: DELETE, allowed,
     variables: (r) => ({ id: id(r), force: r.params.force, reassign: r.params.reassign === false ? null : r.params.reassign }),
-    respond: (data, r) => ({ body: { deleted: true, previous: userBody(data.deleteUser.previous, "edit", r, false) } }),
+    respond: (data, r) => ({ body: { deleted: true, previous: userBody((data.deleteUser as { previous: GraphUser }).previous, "edit", r, false) } }),
   };
 }
 
@@ -206,7 +216,7 @@ export const userRoutes: SiteRoute[] = [
     {
       methods: ["GET"], args: LIST_ARGS, allowBatch: true, operation: LIST, variables: listVariables,
       respond: (data, r) => {
-        const { nodes, totalCount, totalPages } = data.users as { nodes: Json[]; totalCount: number; totalPages: number };
+        const { nodes, totalCount, totalPages } = data.users as { nodes: GraphUser[]; totalCount: number; totalPages: number };
         // WordPress derives the page of the Link header from the offset.
         const page = r.params.offset ? Math.ceil(r.params.offset / r.params.per_page + 1) : r.params.page;
         const link = pageLinks(r, "/core/v2/users", page, totalPages);
@@ -221,7 +231,7 @@ export const userRoutes: SiteRoute[] = [
       allowed: (i) => can(i.site?.roles, "create_users"),
       variables: (r) => ({ input: userInput(r) }),
       respond: (data, r) => {
-        const u = data.createUser as Json;
+        const u = data.createUser as GraphUser;
         return { status: 201, body: userBody(u, "edit", r), headers: { Location: r.urls.rest(`/core/v2/users/${u.id}`) } };
       },
     },
@@ -231,7 +241,7 @@ export const userRoutes: SiteRoute[] = [
       methods: ["GET"], args: { id: idArg, context: contextArg() }, allowBatch: true, operation: READ,
       variables: (r) => ({ id: r.params.id }),
       respond: (data, r) => {
-        const u = data.user as Json;
+        const u = data.user as GraphUser;
         // Edit context is for the user themself and those who may list users (their private fields came back).
         if (r.params.context === "edit" && u.username === null) return wpError("rest_user_cannot_view", "Sorry, you are not allowed to list users.", authCode(r.identity));
         return userResponse(u, r, r.params.context);
@@ -244,7 +254,7 @@ export const userRoutes: SiteRoute[] = [
     {
       methods: ["GET"], args: { context: contextArg() }, operation: ME,
       respond: (data, r) => (data.viewer
-        ? userResponse(data.viewer as Json, r, r.params.context)
+        ? userResponse(data.viewer as GraphUser, r, r.params.context)
         : wpError("rest_not_logged_in", "You are not currently logged in.", 401)),
     },
     updateEndpoint(selfId, writeArgs(false), (i) => !!i.site, false),

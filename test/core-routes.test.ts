@@ -185,6 +185,10 @@ describe("users", () => {
     expect(ok.status).toBe(201);
     expect(ok.headers.get("location")).toBe(`http://example.test/wp-json/core/v2/users/${ok.body.id}`);
     expect(ok.body).toMatchObject({ username: "fresh", name: "fresh", nickname: "fresh", slug: "arno-2", roles: ["subscriber"] });
+    // Two simultaneous creates of one login: one wins, the other gets WordPress's error (never a bare 500).
+    const twins = await Promise.all([1, 2].map((n) => s.request("POST", `${R}/users`, { auth: "admin", body: { username: "twin", email: `twin${n}@example.com`, password: "p" } })));
+    expect(twins.map((t) => t.status).sort()).toEqual([201, 500]);
+    expect(twins.find((t) => t.status === 500)?.body.code).toBe("existing_user_login");
     const stored = await s.db.prisma.user.findUniqueOrThrow({ where: { id: ok.body.id } });
     expect(stored.passwordHash).toMatch(/^scrypt\$/);
     expect(JSON.stringify(ok.body)).not.toContain("scrypt");

@@ -54,6 +54,12 @@ export function sanitizeUsername(login: string): string {
     .replace(/\s+/g, " ");
 }
 
+/** Prisma's P2002, or the raw PostgreSQL unique violation (23505) the PGlite adapter passes through. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown; kind?: unknown } } | null;
+  return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
+}
+
 const bad = (param: string, code: string, message: string): never => fail(code, message, 400, { data: { param } });
 const cannot = (ctx: ContentContext, code: string, message: string): never => fail(code, message, ctx.viewer ? 403 : 401);
 
@@ -130,9 +136,12 @@ export async function createUser(ctx: ContentContext, input: UserInput): Promise
   if (nicename.length > 50) fail("user_nicename_too_long", "Nicename may not be longer than 50 characters.", 500);
   const passwordHash = await hashUserPassword(input.password);
   const meta = metaFrom(input, {}, login);
-  const user = await ctx.prisma.$transaction(async (tx) => {
+  const taken = async (tx: Prisma.TransactionClient) => {
     if (await tx.user.findUnique({ where: { login } })) fail("existing_user_login", "Sorry, that username already exists!", 500);
     if (await tx.user.findUnique({ where: { email: input.email! } })) fail("existing_user_email", "Sorry, that email address is already used!", 500);
+  };
+  const user = await ctx.prisma.$transaction(async (tx) => {
+    await taken(tx);
     return tx.user.create({
       data: {
         login, email: input.email!, passwordHash, meta: meta as Prisma.InputJsonObject,
@@ -141,6 +150,11 @@ export async function createUser(ctx: ContentContext, input: UserInput): Promise
         roles: input.roles?.length ? [...new Set(input.roles)] : ["subscriber"],
       },
     });
+  }).catch(async (error: unknown) => {
+    // A simultaneous create took the login, email or slug between our check and our write.
+    if (!isUniqueViolation(error)) throw error;
+    await taken(ctx.prisma);
+    return fail("existing_user_login", "Sorry, that username already exists!", 500);
   });
   ctx.loaders.user.prime(user.id, user);
   return user;

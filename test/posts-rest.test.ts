@@ -34,7 +34,7 @@ describe("a fresh site", () => {
   test("answers the index with namespaces, authentication and routes derived from the table", async () => {
     const r = await s.request("GET", `${R}/`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body)).toEqual(["name", "description", "url", "home", "gmt_offset", "timezone_string", "namespaces", "authentication", "routes", "_links"]);
+    expect(Object.keys(r.body)).toEqual(["name", "description", "url", "home", "gmt_offset", "timezone_string", "namespaces", "authentication", "routes", "site_logo", "site_icon", "site_icon_url", "_links"]);
     expect(r.body.namespaces).toContain("core/v2");
     expect(r.body.authentication.oauth2.token).toBe("http://example.test/oauth/token");
     expect(r.body.authentication["application-passwords"].endpoints.authorization).toBe("http://example.test/wp-admin/authorize-application.php");

@@ -146,9 +146,13 @@ export const resolvers: Resolvers = {
     site: async (_: unknown, __: unknown, ctx: ContentContext) => {
       const { options, home } = await ctx.site();
       const sticky = await ctx.prisma.post.findMany({ where: { type: "post", sticky: true }, select: { id: true }, orderBy: { id: "asc" } });
+      const icon = options.site_icon ? await ctx.loaders.post.load(options.site_icon) : null;
+      const iconFile = (icon?.meta as Record<string, unknown> | undefined)?._wp_attached_file;
       return {
         name: options.blogname, description: options.blogdescription, url: home, home,
         gmtOffset: String(options.gmt_offset), timezoneString: options.timezone_string, stickyPostIds: sticky.map((p) => p.id),
+        logoId: options.site_logo ?? 0, iconId: options.site_icon ?? 0,
+        iconUrl: typeof iconFile === "string" ? `${home}/wp-content/uploads/${iconFile}` : "",
       };
     },
     ...postTypeQueries("post", { list: "posts", one: "post", revisions: "postRevisions", revision: "postRevision", autosaves: "postAutosaves", autosave: "postAutosave" }),

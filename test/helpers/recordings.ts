@@ -20,7 +20,7 @@ export const recordingFiles = (dir = ""): string[] =>
 
 /** WordPress's names → ours: wp/v2 → core/v2, the recorder's host → ours. */
 export function translateUrl(url: string): string {
-  return url.replace("/wp/v2", "/core/v2").replace("wp-site-health/v1", "site-health/v1").replace("wp-block-editor/v1", "block-editor/v1");
+  return url.replaceAll("/wp/v2", "/core/v2").replace("wp-site-health/v1", "site-health/v1").replace("wp-block-editor/v1", "block-editor/v1");
 }
 
 /** Sends a recorded request as it was sent to WordPress (the admin credential placeholder becomes ours). */
@@ -34,7 +34,7 @@ export async function replay(system: TestSystem, recording: Recording) {
   const type = headers["Content-Type"] ?? headers["content-type"] ?? "";
   if (request.body !== null && request.body !== undefined) {
     if (typeof request.body === "string") raw = type.startsWith("multipart/") || type.startsWith("image/") ? Buffer.from(request.body, "base64") : request.body;
-    else raw = JSON.stringify(request.body);
+    else raw = translateUrl(JSON.stringify(request.body));
   }
   return system.request(request.method, translateUrl(request.url), { raw, headers });
 }

@@ -53,7 +53,7 @@ const routesOf = (site: SiteRest, namespace?: string) =>
     .map((r) => [r.pattern, routeEntry(r, site.urls)]));
 
 /** A query every index endpoint runs: the site's identity, owned by the content subgraph. */
-const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOffset timezoneString } }`;
+const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOffset timezoneString logoId iconId iconUrl } }`;
 
 export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
   const index: LocalEndpoint = {
@@ -61,7 +61,7 @@ export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
     respond: () => ({ body: null }),
     handle: async (_request, context, site) => {
       const result = await site.execute(SITE_QUERY, {}, context);
-      const info = result.data?.site as Record<string, string> | undefined;
+      const info = result.data?.site as Record<string, string | number> | undefined;
       const home = site.urls.home;
       return {
         body: {
@@ -76,6 +76,7 @@ export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
             "application-passwords": { endpoints: { authorization: `${home}/wp-admin/authorize-application.php` } },
           },
           routes: routesOf(site),
+          site_logo: info?.logoId ?? 0, site_icon: info?.iconId ?? 0, site_icon_url: info?.iconUrl ?? "",
           _links: { help: [{ href: "https://developer.wordpress.org/rest-api/" }] },
         },
       };

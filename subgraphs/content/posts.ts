@@ -67,8 +67,15 @@ export function decodeCursor(cursor: string): number {
   return m ? Number(m[1]) : fail("invalid_cursor", "The cursor is not valid.", 400);
 }
 
-/** Lists posts of a type. Rows the caller cannot read are dropped after the query but still counted, as in WordPress. */
-export async function listPosts(ctx: ContentContext, type: string, args: ListArgs): Promise<PostPage> {
+/**
+ * Lists posts of a type. Rows the caller cannot read are dropped after the query but still
+ * counted, as in WordPress; a type with its own read rule (attachments follow their parent)
+ * passes it as `readable`.
+ */
+export async function listPosts(
+  ctx: ContentContext, type: string, args: ListArgs,
+  readable: (rows: Post[]) => Promise<Post[]> = async (rows) => rows.filter((p) => canReadPost(ctx.viewer, p)),
+): Promise<PostPage> {
   const definition = POST_TYPES[type];
   const { clock } = await ctx.site();
   const where = args.where ?? {};
@@ -113,7 +120,20 @@ export async function listPosts(ctx: ContentContext, type: string, args: ListArg
       fail("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
     }
   }
-  return { nodes: nodes.filter((p) => canReadPost(ctx.viewer, p)), totalCount, totalPages, start };
+  return { nodes: await readable(nodes), totalCount, totalPages, start };
+}
+
+/** A page of a list as a GraphQL connection: the page itself plus cursor information. */
+export function connection(page: PostPage, args: Pick<ListArgs, "first" | "perPage">) {
+  return {
+    ...page,
+    pageInfo: {
+      hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
+      hasPreviousPage: page.start > 0,
+      startCursor: page.nodes.length ? encodeCursor(page.start) : null,
+      endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
+    },
+  };
 }
 
 /** A post of the given type; 404 for a missing id or another type's id. */

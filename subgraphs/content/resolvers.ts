@@ -8,7 +8,7 @@ import { mediaResolvers } from "./media/resolvers.ts";
 import type { ContentContext } from "./context.ts";
 import { canEditPost, canReadPost } from "./permissions.ts";
 import {
-  deletePost, encodeCursor, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
+  connection, deletePost, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
 } from "./posts.ts";
 import { blockVersion, renderContent, renderExcerpt, renderTitle, sanitizeTitle } from "./rendering.ts";
 import {
@@ -59,16 +59,7 @@ function previewNonce(post: Post): string {
 function postTypeQueries(type: string, names: { list: string; one: string; revisions: string; revision: string; autosaves: string; autosave: string }) {
   return {
     [names.list]: async (_: unknown, args: ListArgs, ctx: ContentContext) => {
-      const page = await listPosts(ctx, type, args);
-      return {
-        ...page,
-        pageInfo: {
-          hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
-          hasPreviousPage: page.start > 0,
-          startCursor: page.nodes.length ? encodeCursor(page.start) : null,
-          endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
-        },
-      };
+      return connection(await listPosts(ctx, type, args), args);
     },
     [names.one]: async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
       const post = await readPost(ctx, type, postId(args.id), args.password);

@@ -9,11 +9,10 @@ import exifReader from "exif-reader";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, type Viewer } from "../permissions.ts";
-import { buildPostWhere, IN_MEMORY_ORDERS, postOrder, relevance, type PostOrderBy, type PostWhereInput } from "../post-query.ts";
-import { decodeCursor, SETTABLE_STATUSES, type PostPage } from "../posts.ts";
+import type { PostOrderBy, PostWhereInput } from "../post-query.ts";
+import { listPosts, SETTABLE_STATUSES, type PostPage } from "../posts.ts";
 import { sanitizeTitle } from "../rendering.ts";
 import { parseWpDate, wholeSeconds, type SiteClock } from "../site.ts";
-import { descendantTermIds } from "../terms.ts";
 import {
   IMAGE_EXTENSIONS, isAllowedMimeType, MEDIA_TYPES, mimeTypeOf, mimeTypesOfGroup, sanitizeFileName,
 } from "./file-types.ts";
@@ -92,40 +91,11 @@ function mimeFilter(mediaType: string | null | undefined, mimeType: string | nul
   return types;
 }
 
-/** Lists attachments like listPosts does posts: unreadable rows are dropped after the query but still counted. */
+/** Lists attachments as listPosts lists posts, with the media filters and the parent-based read rule. */
 export async function listMedia(ctx: ContentContext, args: MediaListArgs): Promise<PostPage> {
-  const { clock } = await ctx.site();
   const { mediaType, mimeType, ...where } = args.where ?? {};
-  const orderBy = args.orderBy ?? "DATE";
-  if (orderBy === "RELEVANCE" && !where.search) fail("rest_no_search_term_defined", "You need to define a search term to order by relevance.", 400);
-  if (orderBy === "INCLUDE" && !where.include?.length) fail("rest_orderby_include_missing_include", "You need to define an include parameter to order by include.", 400);
-  const prismaWhere = await buildPostWhere(TYPE, { ...where, mimeType: mimeFilter(mediaType, mimeType), searchFileName: true }, ctx.viewer, clock, {
-    descendants: (ids) => descendantTermIds(ctx.prisma, ids),
-  }, ["inherit"]);
-
-  const perPage = args.first ?? args.perPage ?? 10;
-  const page = args.page ?? 1;
-  const start = args.after !== undefined && args.after !== null ? decodeCursor(args.after) + 1 : (args.offset ?? (page - 1) * perPage);
-  let nodes: Post[];
-  if (IN_MEMORY_ORDERS.has(orderBy)) {
-    const all = await ctx.prisma.post.findMany({ where: prismaWhere, orderBy: postOrder("DATE", "DESC") });
-    const rank = orderBy === "INCLUDE" ? (p: Post) => where.include!.indexOf(p.id)
-      : orderBy === "INCLUDE_SLUGS" ? (p: Post) => (where.slug ?? []).indexOf(p.slug)
-        : (p: Post) => relevance(p, where.search!);
-    // include / include_slugs keep the order given (WordPress ignores `order` there); relevance is best first.
-    all.sort((a, b) => (orderBy === "RELEVANCE" ? rank(b) - rank(a) : rank(a) - rank(b)));
-    nodes = all.slice(start, start + perPage);
-  } else {
-    nodes = await ctx.prisma.post.findMany({ where: prismaWhere, orderBy: postOrder(orderBy, args.order ?? "DESC"), skip: start, take: perPage });
-  }
-  nodes.forEach((p) => ctx.loaders.post.prime(p.id, p));
-  let totalCount = nodes.length === 0 && page <= 1 && args.offset ? 0 : await ctx.prisma.post.count({ where: prismaWhere });
-  if (nodes.length > 0 && totalCount === 0) totalCount = nodes.length;
-  const totalPages = totalCount === 0 ? 0 : Math.ceil(totalCount / perPage);
-  if ((args.first === undefined || args.first === null) && page > totalPages && totalCount > 0) {
-    fail("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
-  }
-  return { nodes: await readableAttachments(ctx, nodes), totalCount, totalPages, start };
+  return listPosts(ctx, TYPE, { ...args, where: { ...where, mimeType: mimeFilter(mediaType, mimeType), searchFileName: true } },
+    (rows) => readableAttachments(ctx, rows));
 }
 
 // ---- writing ----

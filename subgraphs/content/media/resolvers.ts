@@ -5,7 +5,7 @@ import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, hasCap } from "../permissions.ts";
 import { postPermalink } from "../permalinks.ts";
-import { encodeCursor } from "../posts.ts";
+import { connection } from "../posts.ts";
 import { renderTitle } from "../rendering.ts";
 import { formatWpDate } from "../site.ts";
 import {
@@ -37,16 +37,7 @@ export const mediaResolvers = {
   Query: {
     mediaItems: async (_: unknown, args: Omit<MediaListArgs, "where"> & { where?: ListWhere | null }, ctx: ContentContext) => {
       const where = args.where ? { ...args.where, mediaType: args.where.mediaType?.toLowerCase() } : args.where;
-      const page = await listMedia(ctx, { ...args, where });
-      return {
-        ...page,
-        pageInfo: {
-          hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
-          hasPreviousPage: page.start > 0,
-          startCursor: page.nodes.length ? encodeCursor(page.start) : null,
-          endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
-        },
-      };
+      return connection(await listMedia(ctx, { ...args, where }), args);
     },
     mediaItem: (_: unknown, args: { id: string }, ctx: ContentContext) => readMedia(ctx, mediaId(args.id)),
   },

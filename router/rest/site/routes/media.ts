@@ -7,7 +7,7 @@ import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../route.ts";
-import { contextArg, pageLinks, SETTABLE_STATUSES } from "./post-type-routes.ts";
+import { contextArg, omit, PAGE_LIST_ARGS, pageLinks, POST_LIST_ARGS, SETTABLE_STATUSES } from "./post-type-routes.ts";
 import { contextOf, type Context } from "./post-shape.ts";
 import { MEDIA_FIELDS, mediaAllow, restMedia, type GraphMedia } from "./media-shape.ts";
 
@@ -17,38 +17,12 @@ const MEDIA_TYPES = ["image", "video", "text", "application", "audio"];
 
 // ---- argument schemas (data) ----
 
-const intList = (description: string): ArgSchema => ({ description, type: "array", items: { type: "integer" }, default: [] });
-const dateArg = (description: string): ArgSchema => ({ description, type: "string", format: "date-time" });
-
-/** L-media: L-post without taxonomies, sticky and format; parent filters, media statuses, media_type, mime_type. */
+/** L-media: L-page without menu_order (orderby back to L-post's); attachment statuses; media_type and mime_type. */
 export const MEDIA_LIST_ARGS: Record<string, ArgSchema> = {
-  context: contextArg(),
-  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
-  per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
-  search: { description: "Limit results to those matching a string.", type: "string" },
-  after: dateArg("Limit response to posts published after a given ISO8601 compliant date."),
-  modified_after: dateArg("Limit response to posts modified after a given ISO8601 compliant date."),
-  author: intList("Limit result set to posts assigned to specific authors."),
-  author_exclude: intList("Ensure result set excludes posts assigned to specific authors."),
-  before: dateArg("Limit response to posts published before a given ISO8601 compliant date."),
-  modified_before: dateArg("Limit response to posts modified before a given ISO8601 compliant date."),
-  exclude: intList("Ensure result set excludes specific IDs."),
-  include: intList("Limit result set to specific IDs."),
-  search_semantics: { description: "How to interpret the search input.", type: "string", enum: ["exact"] },
-  offset: { description: "Offset the result set by a specific number of items.", type: "integer" },
-  order: { description: "Order sort attribute ascending or descending.", type: "string", default: "desc", enum: ["asc", "desc"] },
-  orderby: {
-    description: "Sort collection by post attribute.", type: "string", default: "date",
-    enum: ["author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"],
-  },
-  parent: intList("Limit result set to items with particular parent IDs."),
-  parent_exclude: intList("Limit result set to all items except those of a particular parent ID."),
-  search_columns: { description: "Array of column names to be searched.", type: "array", items: { type: "string", enum: ["post_title", "post_content", "post_excerpt"] }, default: [] },
-  slug: { description: "Limit result set to posts with one or more specific slugs.", type: "array", items: { type: "string" } },
-  status: {
-    description: "Limit result set to posts assigned one or more statuses.", type: "array",
-    items: { type: "string", enum: ["inherit", "private", "trash"] }, default: "inherit",
-  },
+  ...Object.fromEntries(Object.entries(omit(PAGE_LIST_ARGS, ["menu_order"])).map(([name, schema]) => [name,
+    name === "orderby" ? POST_LIST_ARGS.orderby
+      : name === "status" ? { ...schema, items: { type: "string", enum: ["inherit", "private", "trash"] }, default: "inherit" }
+        : schema])),
   media_type: { description: "Limit result set to attachments of a particular media type.", type: "string", enum: MEDIA_TYPES, default: null },
   mime_type: { description: "Limit result set to attachments of a particular MIME type.", type: "string", default: null },
 };

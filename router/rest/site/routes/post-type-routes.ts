@@ -86,11 +86,12 @@ export const POST_LIST_ARGS: Record<string, ArgSchema> = {
   format: { description: "Limit result set to items assigned one or more given formats.", type: "array", uniqueItems: true, items: { enum: FORMATS, type: "string" } },
 };
 
-const omit = (args: Record<string, ArgSchema>, names: string[]) => Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)));
+/** The argument set without the named arguments (order kept). */
+export const omit = (args: Record<string, ArgSchema>, names: string[]) => Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)));
 const PAGE_LIST_BASE = omit(POST_LIST_ARGS, ["sticky", "format", "tax_relation", "categories", "categories_exclude", "tags", "tags_exclude"]);
 
 /** L-page: L-post without sticky/format/terms; adds menu_order, parent, parent_exclude; orderby menu_order. */
-const PAGE_LIST_ARGS: Record<string, ArgSchema> = Object.fromEntries(Object.entries(PAGE_LIST_BASE).flatMap(([name, schema]) => {
+export const PAGE_LIST_ARGS: Record<string, ArgSchema> = Object.fromEntries(Object.entries(PAGE_LIST_BASE).flatMap(([name, schema]) => {
   if (name === "include") return [[name, schema], ["menu_order", { description: "Limit result set to posts with a specific menu_order value.", type: "integer" }]];
   if (name === "orderby") return [[name, { ...schema, enum: [...(schema.enum ?? []), "menu_order"] }], ["parent", intList("Limit result set to items with particular parent IDs.")], ["parent_exclude", intList("Limit result set to all items except those of a particular parent ID.")]];
   return [[name, schema]];

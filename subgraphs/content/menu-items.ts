@@ -6,8 +6,8 @@
 import type { Post } from "../../generated/prisma/client.ts";
 import { fail } from "../../lib/errors.ts";
 // WordPress's sanitizers, shared with the REST layer (which applies them to arguments first).
-import { sanitizeHtmlClass, sanitizeKey } from "../../router/rest/site/sanitize-names.ts";
-import { sanitizeTextField, sanitizeUrl } from "../../router/rest/site/schema-value.ts";
+import { sanitizeHtmlClass, sanitizeKey } from "../../lib/wordpress/sanitize-names.ts";
+import { sanitizeTextField, sanitizeUrl } from "../../lib/wordpress/php-values.ts";
 import type { ContentContext } from "./context.ts";
 import { canEditMenus, NAV_MENU, requireMenuReadAccess } from "./menus.ts";
 import { canCreate, canDeletePost, canEditPost, hasCap } from "./permissions.ts";

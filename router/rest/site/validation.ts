@@ -10,7 +10,7 @@ import {
   parseList, phpEntries, phpIntFormat, phpJsonEncode, phpString, sanitizeBoolean,
   sanitizeHexColor, sanitizeTextField, sanitizeUrl, sprintfList, toFloat, toInt, uniqueKey,
   valuesEqual,
-} from "./schema-value.ts";
+} from "../../../lib/wordpress/php-values.ts";
 
 export interface ParamSources {
   json?: Record<string, unknown>;

@@ -7,8 +7,8 @@ import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls } from "../route.ts";
-import { sanitizeClassList, sanitizeKey } from "../sanitize-names.ts";
-import { sanitizeTextField, sanitizeUrl } from "../schema-value.ts";
+import { sanitizeClassList, sanitizeKey } from "../../../../lib/wordpress/sanitize-names.ts";
+import { sanitizeTextField, sanitizeUrl } from "../../../../lib/wordpress/php-values.ts";
 import { contextOf, REVISION_FIELDS, restRevision, type Context, type GraphRevision } from "./post-shape.ts";
 import { contextArg, listWhere, pageLinks, POST_LIST_ARGS, SETTABLE_STATUSES, termFilter } from "./post-type-routes.ts";
 

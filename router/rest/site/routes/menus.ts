@@ -3,7 +3,7 @@
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls } from "../route.ts";
-import { phpString, sanitizeTextField } from "../schema-value.ts";
+import { phpString, sanitizeTextField } from "../../../../lib/wordpress/php-values.ts";
 import { canEditMenus, canReadMenus } from "./menu-items.ts";
 import { contextOf, type Context } from "./post-shape.ts";
 import { contextArg, pageLinks } from "./post-type-routes.ts";

@@ -1,7 +1,7 @@
 // WordPress's cleaners for names: sanitize_key (keys, object kinds, link targets) and
-// sanitize_html_class (class and xfn names), beside the value sanitizers in schema-value.ts.
+// sanitize_html_class (class and xfn names), beside the value rules in php-values.ts.
 // The REST layer applies them as argument sanitizers; the content subgraph again on write.
-import { isPhpArray, isScalar, parseList, phpString } from "./schema-value.ts";
+import { isPhpArray, isScalar, parseList, phpString } from "./php-values.ts";
 
 /** `sanitize_key`: lower case, then only a-z, 0-9, `_` and `-`. */
 export const sanitizeKey = (key: unknown): string => (isScalar(key) ? phpString(key).toLowerCase().replace(/[^a-z0-9_-]/g, "") : "");

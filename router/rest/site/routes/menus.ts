@@ -1,5 +1,6 @@
 // core/v2/menus: WordPress's menus controller (a terms controller for the flat nav_menu
 // taxonomy, without count/link/taxonomy, with locations and auto_add), as data.
+import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls } from "../route.ts";
@@ -15,12 +16,8 @@ type Json = Record<string, unknown>;
 // ---- argument schemas (data): the terms controller's, for a flat taxonomy ----
 
 const MENU_LIST_ARGS: Record<string, ArgSchema> = {
-  context: contextArg(),
-  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
-  per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
-  search: { description: "Limit results to those matching a string.", type: "string" },
-  exclude: { description: "Ensure result set excludes specific IDs.", type: "array", items: { type: "integer" }, default: [] },
-  include: { description: "Limit result set to specific IDs.", type: "array", items: { type: "integer" }, default: [] },
+  ...collectionArgs(),
+  ...EXCLUDE_INCLUDE,
   offset: { description: "Offset the result set by a specific number of items.", type: "integer" },
   order: { description: "Order sort attribute ascending or descending.", type: "string", default: "asc", enum: ["asc", "desc"] },
   orderby: { description: "Sort collection by term attribute.", type: "string", default: "name", enum: ["id", "include", "name", "slug", "include_slugs", "term_group", "description", "count"] },

@@ -2,6 +2,7 @@
 // every type: collection, item, revisions and autosaves (seed 000 §4.2). The argument schemas
 // are WordPress's (the index, validation and coercion derive from them); each endpoint is one
 // GraphQL operation and a mapping of its result back to WordPress's response.
+import { collectionArgs, contextArg, idList } from "./collection-args.ts";
 import qs from "qs";
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
@@ -24,10 +25,7 @@ const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote
 
 // ---- argument schemas (data) ----
 
-export const contextArg = (def = "view"): ArgSchema => ({
-  description: "Scope under which the request is made; determines fields present in response.",
-  type: "string", enum: ["view", "embed", "edit"], default: def,
-});
+export { contextArg };
 
 export const termFilter = (name: string, hierarchical: boolean, exclude: boolean): ArgSchema => ({
   description: exclude
@@ -48,22 +46,18 @@ export const termFilter = (name: string, hierarchical: boolean, exclude: boolean
   ],
 });
 
-const intList = (description: string): ArgSchema => ({ description, type: "array", items: { type: "integer" }, default: [] });
 const dateArg = (description: string): ArgSchema => ({ description, type: "string", format: "date-time" });
 
 export const POST_LIST_ARGS: Record<string, ArgSchema> = {
-  context: contextArg(),
-  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
-  per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
-  search: { description: "Limit results to those matching a string.", type: "string" },
+  ...collectionArgs(),
   after: dateArg("Limit response to posts published after a given ISO8601 compliant date."),
   modified_after: dateArg("Limit response to posts modified after a given ISO8601 compliant date."),
-  author: intList("Limit result set to posts assigned to specific authors."),
-  author_exclude: intList("Ensure result set excludes posts assigned to specific authors."),
+  author: idList("Limit result set to posts assigned to specific authors."),
+  author_exclude: idList("Ensure result set excludes posts assigned to specific authors."),
   before: dateArg("Limit response to posts published before a given ISO8601 compliant date."),
   modified_before: dateArg("Limit response to posts modified before a given ISO8601 compliant date."),
-  exclude: intList("Ensure result set excludes specific IDs."),
-  include: intList("Limit result set to specific IDs."),
+  exclude: idList("Ensure result set excludes specific IDs."),
+  include: idList("Limit result set to specific IDs."),
   search_semantics: { description: "How to interpret the search input.", type: "string", enum: ["exact"] },
   offset: { description: "Offset the result set by a specific number of items.", type: "integer" },
   order: { description: "Order sort attribute ascending or descending.", type: "string", default: "desc", enum: ["asc", "desc"] },
@@ -93,7 +87,7 @@ const PAGE_LIST_BASE = omit(POST_LIST_ARGS, ["sticky", "format", "tax_relation",
 /** L-page: L-post without sticky/format/terms; adds menu_order, parent, parent_exclude; orderby menu_order. */
 export const PAGE_LIST_ARGS: Record<string, ArgSchema> = Object.fromEntries(Object.entries(PAGE_LIST_BASE).flatMap(([name, schema]) => {
   if (name === "include") return [[name, schema], ["menu_order", { description: "Limit result set to posts with a specific menu_order value.", type: "integer" }]];
-  if (name === "orderby") return [[name, { ...schema, enum: [...(schema.enum ?? []), "menu_order"] }], ["parent", intList("Limit result set to items with particular parent IDs.")], ["parent_exclude", intList("Limit result set to all items except those of a particular parent ID.")]];
+  if (name === "orderby") return [[name, { ...schema, enum: [...(schema.enum ?? []), "menu_order"] }], ["parent", idList("Limit result set to items with particular parent IDs.")], ["parent_exclude", idList("Limit result set to all items except those of a particular parent ID.")]];
   return [[name, schema]];
 }));
 
@@ -322,8 +316,8 @@ export function postTypeRoutes(t: RestPostType): SiteRoute[] {
         page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
         per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", minimum: 1, maximum: 100 },
         search: { description: "Limit results to those matching a string.", type: "string" },
-        exclude: intList("Ensure result set excludes specific IDs."),
-        include: intList("Limit result set to specific IDs."),
+        exclude: idList("Ensure result set excludes specific IDs."),
+        include: idList("Limit result set to specific IDs."),
         offset: { description: "Offset the result set by a specific number of items.", type: "integer" },
         order: { description: "Order sort attribute ascending or descending.", type: "string", default: "desc", enum: ["asc", "desc"] },
         orderby: { description: "Sort collection by object attribute.", type: "string", default: "date", enum: ["date", "id", "include", "relevance", "slug", "include_slugs", "title"] },

@@ -1,5 +1,6 @@
 // core/v2/categories and core/v2/tags (the routes every WordPress client uses; _embed of a
 // post's `wp:term` links lands here). Users are in users.ts.
+import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import { gql } from "../../table.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
@@ -31,12 +32,8 @@ function termBody(t: Json, context: string, r: RestRequest, base: string, hierar
 function taxonomyRoutes(base: string, type: "Category" | "Tag", plural: "categories" | "tags", hierarchical: boolean): SiteRoute[] {
   const fields = hierarchical ? `${TERM_FIELDS} parent` : TERM_FIELDS;
   const listArgs: Record<string, ArgSchema> = {
-    context: contextArg(),
-    page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
-    per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
-    search: { description: "Limit results to those matching a string.", type: "string" },
-    exclude: { description: "Ensure result set excludes specific IDs.", type: "array", items: { type: "integer" }, default: [] },
-    include: { description: "Limit result set to specific IDs.", type: "array", items: { type: "integer" }, default: [] },
+    ...collectionArgs(),
+    ...EXCLUDE_INCLUDE,
     ...(hierarchical ? {} : { offset: { description: "Offset the result set by a specific number of items.", type: "integer" } }),
     order: { description: "Order sort attribute ascending or descending.", type: "string", default: "asc", enum: ["asc", "desc"] },
     orderby: { description: "Sort collection by term attribute.", type: "string", default: "name", enum: ["id", "include", "name", "slug", "include_slugs", "term_group", "description", "count"] },

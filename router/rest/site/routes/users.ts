@@ -1,6 +1,7 @@
 // core/v2/users: the list, one user, `me`, and user create/update/delete, as WordPress's users
 // controller serves them (a post's `author` link and its `_embed` land here too). Users and
 // users/{id} may be batched (WordPress 6.6+); `me` may not.
+import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
@@ -31,12 +32,8 @@ const authCode = (identity: Identity) => (identity.site ? 403 : 401);
 // ---- argument schemas ----
 
 const LIST_ARGS: Record<string, ArgSchema> = {
-  context: contextArg(),
-  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
-  per_page: { description: "Maximum number of items to be returned in result set.", type: "integer", default: 10, minimum: 1, maximum: 100 },
-  search: { description: "Limit results to those matching a string.", type: "string" },
-  exclude: { description: "Ensure result set excludes specific IDs.", type: "array", items: { type: "integer" }, default: [] },
-  include: { description: "Limit result set to specific IDs.", type: "array", items: { type: "integer" }, default: [] },
+  ...collectionArgs(),
+  ...EXCLUDE_INCLUDE,
   offset: { description: "Offset the result set by a specific number of items.", type: "integer" },
   order: { default: "asc", description: "Order sort attribute ascending or descending.", enum: ["asc", "desc"], type: "string" },
   orderby: { default: "name", description: "Sort collection by user attribute.", enum: USER_ORDERBY, type: "string" },

@@ -9,8 +9,8 @@ import exifReader from "exif-reader";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, type Viewer } from "../permissions.ts";
-import type { PostOrderBy, PostWhereInput } from "../post-query.ts";
-import { listPosts, SETTABLE_STATUSES, type PostPage } from "../posts.ts";
+import type { PostWhereInput } from "../post-query.ts";
+import { listPosts, SETTABLE_STATUSES, type ListArgs, type PostPage } from "../posts.ts";
 import { sanitizeTitle } from "../rendering.ts";
 import { parseWpDate, wholeSeconds, type SiteClock } from "../site.ts";
 import {
@@ -72,15 +72,8 @@ export interface MediaWhereInput extends Omit<PostWhereInput, "taxRelation" | "c
   mimeType?: string | null;
 }
 
-export interface MediaListArgs {
+export interface MediaListArgs extends Omit<ListArgs, "where"> {
   where?: MediaWhereInput | null;
-  page?: number | null;
-  perPage?: number | null;
-  offset?: number | null;
-  order?: "ASC" | "DESC" | null;
-  orderBy?: PostOrderBy | null;
-  first?: number | null;
-  after?: string | null;
 }
 
 /** The MIME types a list keeps: a media type's group, or one exact allowed type (which wins); others are ignored, as in WordPress. */

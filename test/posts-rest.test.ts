@@ -277,6 +277,16 @@ describe("GraphQL", () => {
     const ten = await count(10);
     const hundred = await count(100);
     expect(hundred).toBe(ten);
+
+    // REST `_embed` fetches every linked author and term list in one GraphQL document, too.
+    const embedded = async (n: number) => {
+      const before = s.db.statements();
+      const r = await s.request("GET", `${R}/core/v2/posts?per_page=${n}&_embed`);
+      expect(r.body).toHaveLength(n);
+      expect(r.body[0]._embedded["wp:term"][1][0].name).toBe("alpha");
+      return s.db.statements() - before;
+    };
+    expect(await embedded(100)).toBe(await embedded(10));
     const r = await s.graphql<{ posts: { nodes: { tags: { name: string }[] }[] } }>(query, { n: 1 });
     expect(r.data!.posts.nodes[0].tags).toEqual([{ name: "alpha" }]);
   });

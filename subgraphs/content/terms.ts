@@ -37,6 +37,7 @@ export interface TermListArgs {
 
 export async function listTerms(ctx: ContentContext, taxonomy: string, args: TermListArgs) {
   const w = args.where ?? {};
+  if (w.post !== undefined && w.post !== null) return listTermsOfPost(ctx, taxonomy, w.post, args);
   const and: Prisma.TermWhereInput[] = [{ taxonomy }];
   if (w.search) and.push({ OR: [{ name: { contains: w.search, mode: "insensitive" } }, { slug: { contains: w.search, mode: "insensitive" } }] });
   if (w.include?.length) and.push({ id: { in: w.include } });
@@ -71,6 +72,39 @@ export async function listTerms(ctx: ContentContext, taxonomy: string, args: Ter
     fail("rest_term_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
   }
   return { nodes, totalCount, totalPages };
+}
+
+/**
+ * The terms of one post (what a post's `wp:term` link asks for), read through the request's
+ * loaders so that listing the terms of many posts in one request costs a fixed number of
+ * statements. A post has few terms, so the other filters, the order and the page apply in memory.
+ */
+async function listTermsOfPost(ctx: ContentContext, taxonomy: string, postId: number, args: TermListArgs) {
+  const w = args.where ?? {};
+  const ids = (await ctx.loaders.postTerms.load(postId))[taxonomy as "category"] ?? [];
+  let terms = (await ctx.loaders.term.loadMany(ids)).filter((t): t is Term => t !== null && !(t instanceof Error));
+  const search = w.search?.toLowerCase();
+  terms = terms.filter((t) => (!search || t.name.toLowerCase().includes(search) || t.slug.includes(search))
+    && (!w.include?.length || w.include.includes(t.id)) && !w.exclude?.includes(t.id)
+    && (!w.slug?.length || w.slug.includes(t.slug)) && (w.parent === undefined || w.parent === null || t.parentId === w.parent));
+  const counts = new Map(terms.map((t, i) => [t.id, i]));
+  const termCounts = await ctx.loaders.termCount.loadMany(terms.map((t) => t.id));
+  if (w.hideEmpty) terms = terms.filter((t) => Number(termCounts[counts.get(t.id)!]) > 0);
+  const orderBy = args.orderBy ?? "NAME";
+  const key = (t: Term): string | number => orderBy === "ID" ? t.id : orderBy === "SLUG" ? t.slug : orderBy === "DESCRIPTION" ? t.description
+    : orderBy === "INCLUDE" ? (w.include ?? []).indexOf(t.id) : orderBy === "INCLUDE_SLUGS" ? (w.slug ?? []).indexOf(t.slug)
+      : orderBy === "COUNT" ? Number(termCounts[counts.get(t.id)!]) : t.name.toLowerCase();
+  const dir = args.order === "DESC" ? -1 : 1;
+  terms.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.id - b.id));
+  const perPage = args.perPage ?? 10;
+  const page = args.page ?? 1;
+  const start = args.offset ?? (page - 1) * perPage;
+  const totalCount = terms.length;
+  const totalPages = Math.ceil(totalCount / perPage);
+  if (page > totalPages && totalCount > 0) {
+    fail("rest_term_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+  }
+  return { nodes: terms.slice(start, start + perPage), totalCount, totalPages };
 }
 
 export async function requireTerm(ctx: ContentContext, taxonomy: string, id: number): Promise<Term> {

@@ -8,6 +8,7 @@ import { RouteTable, type Method } from "../table.ts";
 import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
 import type { RestRequest, RestResult, SiteEndpoint, SiteRoute, SiteUrls } from "./route.ts";
 import { processArgs } from "./validation.ts";
+import { aliasOf, mergeOperations } from "./merge-operations.ts";
 import type { UploadedFile } from "./multipart.ts";
 
 export interface SiteRequest {
@@ -96,6 +97,23 @@ export class SiteRest {
     const field = rootField(endpoint);
     if (!data || data[field] === undefined) return wpError("rest_internal_error", "The operation returned no result.", 500);
     return endpoint.respond(data, request);
+  }
+
+  /**
+   * Runs prepared requests together: all their operations as one GraphQL document (queries or
+   * mutations; mutation fields run in order), endpoints of the REST layer itself one by one.
+   */
+  async runTogether(items: Prepared[], context: RouterContext, kind: "query" | "mutation"): Promise<RestResult[]> {
+    const graph = items.filter((p) => !isLocal(p.endpoint));
+    const merged = mergeOperations(graph.map((p) => ({ operation: p.endpoint.operation, variables: p.endpoint.variables?.(p.request) ?? {} })), kind);
+    const result = graph.length ? await this.execute(merged.document, merged.variables, context) : { data: {}, errors: [] };
+    return Promise.all(items.map(async (p) => {
+      if (isLocal(p.endpoint)) return this.run(p, context);
+      const alias = aliasOf(graph.indexOf(p));
+      const errors = (result.errors ?? []).filter((e) => e.path?.[0] === alias);
+      const data = result.data ? { [rootField(p.endpoint)]: (result.data as Record<string, unknown>)[alias] } : null;
+      return this.shape(p.endpoint, p.request, data, errors);
+    }));
   }
 
   async dispatch(input: SiteRequest, context: RouterContext): Promise<{ result: RestResult; route?: SiteRoute }> {

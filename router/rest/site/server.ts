@@ -7,7 +7,7 @@ import type { RouterContext } from "../../graph.ts";
 import type { RestDeps } from "../../server.ts";
 import { SiteRest, type SiteRequest } from "./dispatch.ts";
 import { fromGraphQLError, wpError } from "./errors.ts";
-import { applyFields, embedLinks, embedRels, fieldList, linksWanted } from "./globals.ts";
+import { applyFields, embedAll, embedRels, fieldList, linksWanted } from "./globals.ts";
 import { routeEntry } from "./routes/discovery.ts";
 import type { RestResult, SiteUrls } from "./route.ts";
 import { siteRoutes } from "./routes/index.ts";
@@ -109,11 +109,9 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
     if (ok && context) {
       const fields = fieldList(query._fields);
       const rels = embedRels(query._embed);
-      if (rels && linksWanted(fields)) {
-        const cache = new Map<string, unknown>();
-        body = Array.isArray(body)
-          ? await Promise.all(body.map((item) => embedLinks(item as Record<string, unknown>, rels, site, context!, cache)))
-          : body && typeof body === "object" ? await embedLinks(body as Record<string, unknown>, rels, site, context, cache) : body;
+      if (rels && linksWanted(fields) && body && typeof body === "object") {
+        const embedded = await embedAll((Array.isArray(body) ? body : [body]) as Record<string, unknown>[], rels, site, context);
+        body = Array.isArray(body) ? embedded : embedded[0];
       }
       body = applyFields(body, fields, linksWanted(fields) || rels !== undefined);
     }

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PGlite } from "@electric-sql/pglite";
-import { pgliteAdapter } from "./lib/db.ts";
+import { pgliteAdapter } from "./lib/pglite-adapter.ts";
 
 export default defineConfig({
   experimental: { adapter: true },

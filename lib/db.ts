@@ -3,10 +3,9 @@
 // a statement counter (tests and benchmarks use it to prove batching).
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
+import { pgliteAdapter } from "./pglite-adapter.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
 export type { PrismaClient };
@@ -38,12 +37,6 @@ function withCounter(prisma: PrismaClient): () => number {
   prisma.$on("query" as never, () => { count++; });
   return () => count;
 }
-
-/**
- * pglite-prisma-adapter is built against an older @prisma/driver-adapter-utils than the client;
- * the runtime contract is the same (checked by the whole test suite), only the nominal types differ.
- */
-export const pgliteAdapter = (db: PGlite) => new PrismaPGlite(db) as unknown as SqlMigrationAwareDriverAdapterFactory;
 
 async function openPglite(db: PGlite): Promise<Database> {
   const prisma = new PrismaClient({ adapter: pgliteAdapter(db), log: [{ emit: "event", level: "query" }] });

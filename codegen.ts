@@ -32,8 +32,11 @@ const config: CodegenConfig = {
       MenuItem: "../../subgraphs/content/menu-items.ts#MenuItemView",
       Menu: "../../subgraphs/content/menus.ts#MenuRow",
     }),
-    ...subgraph("extensions"),
-    ...subgraph("gateway"),
+    ...subgraph("extensions", {
+      Language: "../../subgraphs/extensions/language-view.ts#LanguageView",
+      LanguageSettings: "../../subgraphs/extensions/language-settings.ts#SettingsValues",
+    }),
+    ...subgraph("gateway", { AccountedEmail: "../prisma/client.ts#AccountedEmail" }),
   },
 };
 

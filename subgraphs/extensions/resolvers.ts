@@ -1,5 +1,5 @@
 // Thin resolvers over the domain modules: check the caller, call the domain, shape the result.
-import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/resolverMap.js";
+import type { Resolvers } from "../../generated/graphql/extensions-resolvers.ts";
 import { DomainError } from "../../lib/errors.ts";
 import type { ExtensionsContext } from "./context.ts";
 import { updateSettings, type SettingsInput, type SettingsValues } from "./language-settings.ts";
@@ -26,7 +26,7 @@ async function write<T>(ctx: ExtensionsContext, work: () => Promise<T>): Promise
   }
 }
 
-export const resolvers: GraphQLResolverMap<ExtensionsContext> = {
+export const resolvers: Resolvers = {
   Query: {
     languages: (_: unknown, args: { context?: ReadContext }, ctx: ExtensionsContext) => {
       checkReadContext(args.context, ctx);

@@ -2,6 +2,7 @@
 // tokens and licensing records. Resolvers stay thin; the rules live in the modules beside them.
 import type { Database } from "../../lib/db.ts";
 import type { Config } from "../../lib/config.ts";
+import type { Resolvers } from "../../generated/graphql/gateway-resolvers.ts";
 import { loadTypeDefs, type SubgraphContextBase, type SubgraphDefinition } from "../../lib/subgraph.ts";
 import { requireGatewayAdmin, requireRouter } from "./access.ts";
 import { listAccountedEmails, type AccountedEmail, type AccountedEmailQuery } from "./accounted-emails.ts";
@@ -36,22 +37,24 @@ const accountedEmail: Resolver<{ id: number }, Promise<AccountedEmail | null>> =
 const gatewayLogin: Resolver<{ username: string; password: string }, ReturnType<typeof login>> = (_p, { username, password }, ctx) =>
   login(ctx.db, ctx.config.secretKey, username, password);
 
+const resolvers: Resolvers = {
+  DateTime: DateTimeScalar,
+  Query: { authenticateGatewayToken, accountedEmails, accountedEmail },
+  Mutation: { gatewayLogin },
+  AccountedEmail: {
+    __resolveReference: (reference: { id: number }, ctx: GatewayContext) => {
+      requireGatewayAdmin(ctx.identity);
+      return ctx.loaders.accountedEmailById.load(reference.id);
+    },
+    // The column is `address`; the API property is `email`, the name the seed filters by.
+    email: (row: AccountedEmail) => row.address,
+  },
+};
+
 export const gatewaySubgraph: SubgraphDefinition<GatewayContext> = {
   name: "gateway",
   typeDefs: loadTypeDefs(new URL("./schema.graphql", import.meta.url)),
-  resolvers: {
-    DateTime: DateTimeScalar,
-    Query: { authenticateGatewayToken, accountedEmails, accountedEmail },
-    Mutation: { gatewayLogin },
-    AccountedEmail: {
-      __resolveReference: (reference: { id: number }, ctx: GatewayContext) => {
-        requireGatewayAdmin(ctx.identity);
-        return ctx.loaders.accountedEmailById.load(reference.id);
-      },
-      // The column is `address`; the API property is `email`, the name the seed filters by.
-      email: (row: AccountedEmail) => row.address,
-    },
-  },
+  resolvers: resolvers as SubgraphDefinition<GatewayContext>["resolvers"],
   context: (db, identity, config) => ({ identity, db, config, loaders: createLoaders(db) }),
   install: (db, config) => ensureAdministrator(db, config),
 };

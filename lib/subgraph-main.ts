@@ -3,9 +3,9 @@
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db.ts";
 import { applyMigrations } from "./migrate.ts";
-import { serveSubgraph, type SubgraphContextBase, type SubgraphDefinition } from "./subgraph.ts";
+import { serveSubgraph, type ServableSubgraph } from "./subgraph.ts";
 
-export async function runSubgraphProcess<C extends SubgraphContextBase>(definition: SubgraphDefinition<C>): Promise<void> {
+export async function runSubgraphProcess(definition: ServableSubgraph): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config.databaseUrl);
   await applyMigrations(db);

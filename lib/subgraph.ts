@@ -28,6 +28,12 @@ export interface SubgraphDefinition<Context extends SubgraphContextBase = Subgra
 }
 
 /** A schema file, or a folder of them (joined in name order; the first holds the @link). */
+/** What serving a subgraph needs, whatever its context type (so the three can share one list). */
+export type ServableSubgraph = Omit<SubgraphDefinition, "resolvers" | "context"> & {
+  resolvers: unknown;
+  context(db: Database, identity: Identity, config: Config): SubgraphContextBase;
+};
+
 export function loadTypeDefs(schema: URL): DocumentNode {
   if (!fs.statSync(schema).isDirectory()) return parse(fs.readFileSync(schema, "utf8"));
   const files = fs.readdirSync(schema).filter((f) => f.endsWith(".graphql")).sort();
@@ -36,12 +42,12 @@ export function loadTypeDefs(schema: URL): DocumentNode {
 
 export interface RunningSubgraph { name: string; url: string; stop(): Promise<void> }
 
-export async function serveSubgraph<C extends SubgraphContextBase>(
-  definition: SubgraphDefinition<C>, db: Database, config: Config, port: number,
+export async function serveSubgraph(
+  definition: ServableSubgraph, db: Database, config: Config, port: number,
 ): Promise<RunningSubgraph> {
   // Media uploads reach the content subgraph as base64 in a mutation: room for the router's 64 MB body, plus a third.
   const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 96 * 1024 * 1024 });
-  const server = new ApolloServer<C>({
+  const server = new ApolloServer<SubgraphContextBase>({
     schema: buildSubgraphSchema({ typeDefs: definition.typeDefs, resolvers: definition.resolvers as GraphQLResolverMap<unknown> }),
     plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
     // Subgraphs are reached by the router only; the router runs its own CSRF prevention.

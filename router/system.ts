@@ -3,13 +3,13 @@
 import type { Config } from "../lib/config.ts";
 import { openDatabase, type Database } from "../lib/db.ts";
 import { applyMigrations } from "../lib/migrate.ts";
-import { serveSubgraph, type RunningSubgraph, type SubgraphDefinition } from "../lib/subgraph.ts";
+import { serveSubgraph, type RunningSubgraph, type ServableSubgraph } from "../lib/subgraph.ts";
 import { contentSubgraph } from "../subgraphs/content/index.ts";
 import { extensionsSubgraph } from "../subgraphs/extensions/index.ts";
 import { gatewaySubgraph } from "../subgraphs/gateway/index.ts";
 import { startRouter, type RunningRouter } from "./server.ts";
 
-export const SUBGRAPHS: SubgraphDefinition<any>[] = [contentSubgraph, extensionsSubgraph, gatewaySubgraph];
+export const SUBGRAPHS: ServableSubgraph[] = [contentSubgraph, extensionsSubgraph, gatewaySubgraph];
 
 export interface RunningSystem {
   url: string;

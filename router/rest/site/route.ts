@@ -6,6 +6,18 @@ import type { EndpointBase, Method, Route } from "../table.ts";
 import type { Identity } from "../../../lib/identity.ts";
 import type { UploadedFile } from "./multipart.ts";
 
+/**
+ * Arguments after validation. Every value was checked and coerced against the route's own
+ * argument schema at run time, so a route reads them as its schema says; the compiler cannot
+ * see that schema, hence the loose value type — declared here once, not in each route.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ValidatedParams = Record<string, any>;
+
+/** An operation's `data`, read by the route that wrote the operation (shape fixed by its selection set). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OperationData = Record<string, any>;
+
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
 /** An argument schema: the subset of JSON Schema (draft 4) that WordPress's REST server applies. */
@@ -62,7 +74,7 @@ export interface RestRequest {
   /** The route path that was requested, e.g. "/core/v2/posts/5". */
   path: string;
   /** Validated and sanitized arguments (defaults applied), by their REST names. */
-  params: Record<string, any>;
+  params: ValidatedParams;
   /** Which params were actually sent (not defaults). */
   sent: ReadonlySet<string>;
   /** Raw query string parameters (for the Link header, which repeats them). */
@@ -101,7 +113,7 @@ export interface SiteEndpoint extends EndpointBase {
   /** GraphQL variables from the validated request. */
   variables?: (request: RestRequest) => Record<string, unknown>;
   /** REST response from the operation's data (the root field's value is `data[field]`). */
-  respond: (data: Record<string, any>, request: RestRequest) => RestResult;
+  respond: (data: OperationData, request: RestRequest) => RestResult;
   /**
    * Whether this caller passes the endpoint's permission check, for the `Allow` header only
    * (the subgraph enforces permissions itself). Omitted means "anyone".

@@ -5,7 +5,7 @@
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../route.ts";
+import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type OperationData } from "../route.ts";
 import { validatedBySchema } from "../validation.ts";
 
 const NS = "lang/v1";
@@ -16,7 +16,7 @@ const SYNC_OPTIONS = [
   "post_parent", "_wp_page_template", "menu_order", "_thumbnail_id",
 ];
 
-type Json = Record<string, any>;
+type Json = OperationData;
 
 const canManage = (identity: Identity) => can(identity.site?.roles, "manage_options");
 

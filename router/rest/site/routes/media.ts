@@ -6,7 +6,7 @@ import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../route.ts";
+import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type ValidatedParams } from "../route.ts";
 import { contextArg, omit, PAGE_LIST_ARGS, pageLinks, POST_LIST_ARGS, SETTABLE_STATUSES } from "./post-type-routes.ts";
 import { contextOf, type Context } from "./post-shape.ts";
 import { MEDIA_FIELDS, mediaAllow, restMedia, type GraphMedia } from "./media-shape.ts";
@@ -112,7 +112,7 @@ const text = (value: unknown): string | undefined =>
     : value && typeof value === "object" && typeof (value as { raw?: unknown }).raw === "string" ? (value as { raw: string }).raw
       : undefined;
 
-export function mediaInput(params: Record<string, any>, sent: ReadonlySet<string>): Record<string, unknown> {
+export function mediaInput(params: ValidatedParams, sent: ReadonlySet<string>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const copy = (from: string, to: string, value = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
   copy("date", "date"); copy("date_gmt", "dateGmt"); copy("slug", "slug"); copy("status", "status");
@@ -142,7 +142,7 @@ function fileInput(r: RestRequest): Record<string, unknown> {
   };
 }
 
-function editInput(p: Record<string, any>): Record<string, unknown> {
+function editInput(p: ValidatedParams): Record<string, unknown> {
   const input: Record<string, unknown> = { src: p.src };
   if (Array.isArray(p.modifiers)) {
     input.modifiers = (p.modifiers as { type: string; args: Record<string, number> }[]).map((m) => (m.type === "rotate"
@@ -153,7 +153,7 @@ function editInput(p: Record<string, any>): Record<string, unknown> {
   return input;
 }
 
-function listWhere(p: Record<string, any>) {
+function listWhere(p: ValidatedParams) {
   return {
     search: p.search, searchColumns: (p.search_columns as string[] | undefined)?.map((c) => c.toUpperCase()),
     searchSemantics: p.search_semantics ? "EXACT" : undefined,

@@ -6,7 +6,7 @@ import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls } from "../route.ts";
+import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls, type ValidatedParams } from "../route.ts";
 import { sanitizeClassList, sanitizeKey } from "../../../../lib/wordpress/sanitize-names.ts";
 import { sanitizeTextField, sanitizeUrl } from "../../../../lib/wordpress/php-values.ts";
 import { contextOf, REVISION_FIELDS, restRevision, type Context, type GraphRevision } from "./post-shape.ts";
@@ -81,7 +81,7 @@ const autosaveParentArg: ArgSchema = { description: "The ID for the parent of th
 // ---- request → GraphQL ----
 
 /** The menu item input from what was sent (absent fields keep their values on update; the subgraph applies create defaults). */
-function menuItemInput(params: Record<string, any>, sent: ReadonlySet<string>): Json {
+function menuItemInput(params: ValidatedParams, sent: ReadonlySet<string>): Json {
   const input: Json = {};
   const copy = (from: string, to: string, value: unknown = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
   // A string title is used as is, an object's non-empty raw too; anything else leaves the title alone.

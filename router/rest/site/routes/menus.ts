@@ -3,7 +3,7 @@
 import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls } from "../route.ts";
+import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type SiteUrls, type ValidatedParams } from "../route.ts";
 import { phpString, sanitizeTextField } from "../../../../lib/wordpress/php-values.ts";
 import { canEditMenus, canReadMenus } from "./menu-items.ts";
 import { contextOf, type Context } from "./post-shape.ts";
@@ -39,7 +39,7 @@ function menuWriteArgs(creating: boolean): Record<string, ArgSchema> {
 
 const idArg: ArgSchema = { description: "Unique identifier for the term.", type: "integer" };
 
-function menuInput(p: Record<string, any>, sent: ReadonlySet<string>): Json {
+function menuInput(p: ValidatedParams, sent: ReadonlySet<string>): Json {
   const input: Json = {};
   for (const [rest, field] of [["name", "name"], ["slug", "slug"], ["description", "description"], ["locations", "locations"], ["auto_add", "autoAdd"]]) {
     if (sent.has(rest) && p[rest] !== undefined && p[rest] !== null) input[field] = p[rest];

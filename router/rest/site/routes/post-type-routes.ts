@@ -8,7 +8,7 @@ import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../route.ts";
+import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type ValidatedParams } from "../route.ts";
 import {
   contextOf, postAllow, postFields, postVariables, restPost, restRevision, REVISION_FIELDS,
   type Context, type GraphPost, type GraphRevision, type PostTypeShape,
@@ -140,7 +140,7 @@ const text = (value: unknown): string | undefined =>
     : value && typeof value === "object" && typeof (value as { raw?: unknown }).raw === "string" ? (value as { raw: string }).raw
       : undefined;
 
-export function postInput(params: Record<string, any>, sent: ReadonlySet<string>): Record<string, unknown> {
+export function postInput(params: ValidatedParams, sent: ReadonlySet<string>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const copy = (from: string, to: string, value = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
   copy("date", "date"); copy("date_gmt", "dateGmt"); copy("slug", "slug"); copy("status", "status"); copy("password", "password");
@@ -159,28 +159,26 @@ const termFilterVar = (value: unknown) => {
   return { terms: v.terms ?? [], operator: v.operator ?? "OR", includeChildren: v.include_children ?? false };
 };
 
-/** REST list argument → field of the GraphQL `…Where` input (and how its value converts). */
-const WHERE_FIELDS: Record<string, [string, (v: any) => unknown]> = {
-  search: ["search", (v) => v],
-  search_columns: ["searchColumns", (v: string[]) => v.map((c) => c.toUpperCase())],
+/** REST list argument → field of the GraphQL `…Where` input, with a conversion where the value changes shape. */
+const WHERE_FIELDS: Record<string, string | [string, (v: unknown) => unknown]> = {
+  search: "search",
+  search_columns: ["searchColumns", (v) => (v as string[]).map((c) => c.toUpperCase())],
   search_semantics: ["searchSemantics", () => "EXACT"],
-  after: ["after", (v) => v], before: ["before", (v) => v],
-  modified_after: ["modifiedAfter", (v) => v], modified_before: ["modifiedBefore", (v) => v],
-  author: ["author", (v) => v], author_exclude: ["authorExclude", (v) => v],
-  include: ["include", (v) => v], exclude: ["exclude", (v) => v], slug: ["slug", (v) => v], status: ["status", (v) => v],
-  tax_relation: ["taxRelation", (v) => v],
+  after: "after", before: "before", modified_after: "modifiedAfter", modified_before: "modifiedBefore",
+  author: "author", author_exclude: "authorExclude", include: "include", exclude: "exclude", slug: "slug", status: "status",
+  tax_relation: "taxRelation",
   categories: ["categories", termFilterVar], categories_exclude: ["categoriesExclude", termFilterVar],
   tags: ["tags", termFilterVar], tags_exclude: ["tagsExclude", termFilterVar],
   menus: ["menus", termFilterVar], menus_exclude: ["menusExclude", termFilterVar],
-  sticky: ["sticky", (v) => v], format: ["format", (v) => v],
-  parent: ["parent", (v) => v], parent_exclude: ["parentExclude", (v) => v], menu_order: ["menuOrder", (v) => v],
+  sticky: "sticky", format: "format", parent: "parent", parent_exclude: "parentExclude", menu_order: "menuOrder",
 };
 
 /** The list filter from the route's own arguments (a parameter the route does not declare is ignored, as in WordPress). */
-export function listWhere(args: Record<string, ArgSchema>, p: Record<string, any>) {
+export function listWhere(args: Record<string, ArgSchema>, p: ValidatedParams) {
   const where: Record<string, unknown> = {};
-  for (const [rest, [field, convert]] of Object.entries(WHERE_FIELDS)) {
+  for (const [rest, mapping] of Object.entries(WHERE_FIELDS)) {
     if (!(rest in args) || p[rest] === undefined || p[rest] === null) continue;
+    const [field, convert] = typeof mapping === "string" ? [mapping, (v: unknown) => v] : mapping;
     const value = convert(p[rest]);
     if (value !== undefined) where[field] = value;
   }

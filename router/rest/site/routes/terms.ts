@@ -3,12 +3,12 @@
 import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import { gql } from "../../table.ts";
-import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
+import { route, type ArgSchema, type RestRequest, type SiteRoute, type OperationData } from "../route.ts";
 import { contextArg, pageLinks } from "./posts.ts";
 
 const NS = "core/v2";
 const ID = "(?P<id>[\\d]+)";
-type Json = Record<string, any>;
+type Json = OperationData;
 
 const TERM_FIELDS = "id count description link name slug taxonomy";
 const canManage = (r: { identity: RestRequest["identity"] }) => can(r.identity.site?.roles, "manage_categories");

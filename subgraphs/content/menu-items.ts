@@ -14,7 +14,8 @@ import { canCreate, canDeletePost, canEditPost, hasCap } from "./permissions.ts"
 import { postPermalink, termLink } from "./permalinks.ts";
 import { checkStatuses } from "./post-query.ts";
 import { POST_TYPE_REGISTRY } from "./post-type-registry.ts";
-import { listPosts, readPost, requirePost, SETTABLE_STATUSES, type ListArgs, type PostPage } from "./posts.ts";
+import { listPosts, readPost, requirePost, type ListArgs, type PostPage } from "./posts.ts";
+import { SETTABLE_STATUSES } from "../../lib/wordpress/post-values.ts";
 import { sanitizeTitle } from "./rendering.ts";
 import { createAutosave, listAutosaves, readAutosave, type AutosaveOutcome } from "./revisions.ts";
 import { wholeSeconds } from "./site.ts";

@@ -41,12 +41,6 @@ export interface PostWhereInput {
   searchFileName?: boolean | null;
 }
 
-/** Every status a post can be filtered by (seed 000 §3). */
-export const FILTER_STATUSES = [
-  "publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit", "request-pending",
-  "request-confirmed", "request-failed", "request-completed", "dp-rewrite-republish", "negated", "wpca_except", "wpca_or", "any",
-] as const;
-
 /** Statuses `any` leaves out (WordPress: exclude_from_search). */
 const HIDDEN_FROM_ANY = ["trash", "auto-draft"];
 

@@ -1,5 +1,6 @@
 // Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
 // listing, reading (with password protection), creating, updating and trashing/deleting.
+import { FORMATS, SETTABLE_STATUSES } from "../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../generated/prisma/client.ts";
 import { fail } from "../../lib/errors.ts";
 import type { ContentContext } from "./context.ts";
@@ -38,8 +39,6 @@ export const POST_TYPES: Record<string, PostTypeDefinition> = {
   nav_menu_item: { type: "nav_menu_item", label: "menu-items", revisions: false, author: false, sticky: false, formats: false, taxonomies: [], defaultStatus: ["publish"], hierarchical: false },
 };
 
-export const SETTABLE_STATUSES = ["publish", "future", "draft", "pending", "private", "negated", "wpca_except", "wpca_or"];
-export const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"];
 const OPEN_CLOSED = ["open", "closed"];
 
 export interface ListArgs {

@@ -10,7 +10,8 @@ import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, type Viewer } from "../permissions.ts";
 import type { PostWhereInput } from "../post-query.ts";
-import { listPosts, SETTABLE_STATUSES, type ListArgs, type PostPage } from "../posts.ts";
+import { listPosts, type ListArgs, type PostPage } from "../posts.ts";
+import { SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import { sanitizeTitle } from "../rendering.ts";
 import { parseWpDate, wholeSeconds, type SiteClock } from "../site.ts";
 import {

@@ -7,7 +7,8 @@ import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type ValidatedParams } from "../route.ts";
-import { contextArg, omit, PAGE_LIST_ARGS, pageLinks, POST_LIST_ARGS, SETTABLE_STATUSES } from "./post-type-routes.ts";
+import { contextArg, omit, PAGE_LIST_ARGS, pageLinks, POST_LIST_ARGS } from "./post-type-routes.ts";
+import { SETTABLE_STATUSES } from "../../../../lib/wordpress/post-values.ts";
 import { contextOf, type Context } from "./post-shape.ts";
 import { MEDIA_FIELDS, mediaAllow, restMedia, type GraphMedia } from "./media-shape.ts";
 

@@ -10,7 +10,8 @@ import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRout
 import { sanitizeClassList, sanitizeKey } from "../../../../lib/wordpress/sanitize-names.ts";
 import { sanitizeTextField, sanitizeUrl } from "../../../../lib/wordpress/php-values.ts";
 import { contextOf, REVISION_FIELDS, restRevision, type Context, type GraphRevision } from "./post-shape.ts";
-import { contextArg, listWhere, pageLinks, POST_LIST_ARGS, SETTABLE_STATUSES, termFilter } from "./post-type-routes.ts";
+import { contextArg, listWhere, pageLinks, POST_LIST_ARGS, termFilter } from "./post-type-routes.ts";
+import { SETTABLE_STATUSES } from "../../../../lib/wordpress/post-values.ts";
 
 const NS = "core/v2";
 const ID = "(?P<id>[\\d]+)";

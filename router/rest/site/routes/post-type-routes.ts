@@ -2,6 +2,7 @@
 // every type: collection, item, revisions and autosaves (seed 000 §4.2). The argument schemas
 // are WordPress's (the index, validation and coercion derive from them); each endpoint is one
 // GraphQL operation and a mapping of its result back to WordPress's response.
+import { FILTER_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../../lib/wordpress/post-values.ts";
 import { collectionArgs, contextArg, idList } from "./collection-args.ts";
 import qs from "qs";
 import { can } from "../../../../lib/capabilities.ts";
@@ -18,10 +19,6 @@ const NS = "core/v2";
 const ID = "(?P<id>[\\d]+)";
 const PARENT = "(?P<parent>[\\d]+)";
 
-export const SETTABLE_STATUSES = ["publish", "future", "draft", "pending", "private", "negated", "wpca_except", "wpca_or"];
-const FILTER_STATUSES = ["publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit", "request-pending",
-  "request-confirmed", "request-failed", "request-completed", "dp-rewrite-republish", "negated", "wpca_except", "wpca_or", "any"];
-const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"];
 
 // ---- argument schemas (data) ----
 

@@ -1,0 +1,14 @@
+// The value sets of the site's posts (seed 000 §2.1, §3), one list each: the REST argument
+// schemas and the content subgraph's own checks both read them.
+
+/** Statuses a post may be given on create and update. */
+export const SETTABLE_STATUSES = ["publish", "future", "draft", "pending", "private", "negated", "wpca_except", "wpca_or"];
+
+/** Statuses a list may be filtered by (`any` matches all but trash and auto-draft). */
+export const FILTER_STATUSES = [
+  "publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit", "request-pending",
+  "request-confirmed", "request-failed", "request-completed", "dp-rewrite-republish", "negated", "wpca_except", "wpca_or", "any",
+];
+
+/** Post formats ("standard" when none is set). */
+export const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"];

@@ -6,7 +6,7 @@ import { Kind, type OperationDefinitionNode } from "graphql";
 import type { Execute, RouterContext } from "../../graph.ts";
 import { RouteTable, type Method } from "../table.ts";
 import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
-import type { RestRequest, RestResult, SiteEndpoint, SiteRoute, SiteUrls } from "./route.ts";
+import { isLocal, type GraphEndpoint, type RestRequest, type RestResult, type SiteEndpoint, type SiteRoute, type SiteUrls } from "./route.ts";
 import { processArgs } from "./validation.ts";
 import { aliasOf, mergeOperations } from "./merge-operations.ts";
 import type { UploadedFile } from "./multipart.ts";
@@ -28,15 +28,8 @@ export interface SiteRequest {
   files?: Record<string, UploadedFile>;
 }
 
-/** An endpoint implemented in the REST layer itself (the index, batch): it composes other routes. */
-export interface LocalEndpoint extends SiteEndpoint {
-  handle(request: RestRequest, context: RouterContext, site: SiteRest): Promise<RestResult>;
-}
-
-export const isLocal = (e: SiteEndpoint): e is LocalEndpoint => typeof (e as LocalEndpoint).handle === "function";
-
 /** The root field name of an endpoint's operation (its data arrives under it). */
-export function rootField(endpoint: SiteEndpoint): string {
+export function rootField(endpoint: GraphEndpoint): string {
   const op = endpoint.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const field = op.selectionSet.selections[0];
   if (field.kind !== Kind.FIELD) throw new Error("An endpoint's operation must select one root field");
@@ -92,7 +85,7 @@ export class SiteRest {
   }
 
   /** Turns one operation's data (or first error) into the endpoint's REST response. */
-  shape(endpoint: SiteEndpoint, request: RestRequest, data: Record<string, unknown> | null, errors: readonly import("graphql").GraphQLFormattedError[]): RestResult {
+  shape(endpoint: GraphEndpoint, request: RestRequest, data: Record<string, unknown> | null, errors: readonly import("graphql").GraphQLFormattedError[]): RestResult {
     if (errors.length > 0) return fromGraphQLError(errors[0]);
     const field = rootField(endpoint);
     if (!data || data[field] === undefined) return wpError("rest_internal_error", "The operation returned no result.", 500);
@@ -104,12 +97,12 @@ export class SiteRest {
    * mutations; mutation fields run in order), endpoints of the REST layer itself one by one.
    */
   async runTogether(items: Prepared[], context: RouterContext, kind: "query" | "mutation"): Promise<RestResult[]> {
-    const graph = items.filter((p) => !isLocal(p.endpoint));
+    const graph = items.filter((p): p is Prepared & { endpoint: GraphEndpoint } => !isLocal(p.endpoint));
     const merged = mergeOperations(graph.map((p) => ({ operation: p.endpoint.operation, variables: p.endpoint.variables?.(p.request) ?? {} })), kind);
     const result = graph.length ? await this.execute(merged.document, merged.variables, context) : { data: {}, errors: [] };
     return Promise.all(items.map(async (p) => {
       if (isLocal(p.endpoint)) return this.run(p, context);
-      const alias = aliasOf(graph.indexOf(p));
+      const alias = aliasOf(graph.indexOf(p as Prepared & { endpoint: GraphEndpoint }));
       const errors = (result.errors ?? []).filter((e) => e.path?.[0] === alias);
       const data = result.data ? { [rootField(p.endpoint)]: (result.data as Record<string, unknown>)[alias] } : null;
       return this.shape(p.endpoint, p.request, data, errors);

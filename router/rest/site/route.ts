@@ -4,6 +4,8 @@
 import type { DocumentNode } from "graphql";
 import type { EndpointBase, Method, Route } from "../table.ts";
 import type { Identity } from "../../../lib/identity.ts";
+import type { RouterContext } from "../../graph.ts";
+import type { SiteRest } from "./dispatch.ts";
 import type { UploadedFile } from "./multipart.ts";
 
 /**
@@ -104,22 +106,35 @@ export interface RestResult {
   headers?: Record<string, string>;
 }
 
-export interface SiteEndpoint extends EndpointBase {
+interface EndpointCommon extends EndpointBase {
   args: Record<string, ArgSchema>;
   /** Endpoint may be addressed by batch/v1 (`allow_batch: {v1: true}` in the index). */
   allowBatch?: boolean;
-  /** The single GraphQL operation this endpoint maps to (one root field). */
-  operation: DocumentNode;
-  /** GraphQL variables from the validated request. */
-  variables?: (request: RestRequest) => Record<string, unknown>;
-  /** REST response from the operation's data (the root field's value is `data[field]`). */
-  respond: (data: OperationData, request: RestRequest) => RestResult;
   /**
    * Whether this caller passes the endpoint's permission check, for the `Allow` header only
    * (the subgraph enforces permissions itself). Omitted means "anyone".
    */
   allowed?: (identity: Identity) => boolean;
 }
+
+/** An endpoint that is one operation of the graph (nearly all of them). */
+export interface GraphEndpoint extends EndpointCommon {
+  /** The single GraphQL operation this endpoint maps to (one root field). */
+  operation: DocumentNode;
+  /** GraphQL variables from the validated request. */
+  variables?: (request: RestRequest) => Record<string, unknown>;
+  /** REST response from the operation's data (the root field's value is `data[field]`). */
+  respond: (data: OperationData, request: RestRequest) => RestResult;
+}
+
+/** An endpoint the REST layer answers itself because it composes other routes (the index, batch). */
+export interface LocalEndpoint extends EndpointCommon {
+  handle(request: RestRequest, context: RouterContext, site: SiteRest): Promise<RestResult>;
+}
+
+export type SiteEndpoint = GraphEndpoint | LocalEndpoint;
+
+export const isLocal = (e: SiteEndpoint): e is LocalEndpoint => "handle" in e;
 
 export type SiteRoute = Route<SiteEndpoint>;
 

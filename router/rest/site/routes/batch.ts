@@ -1,11 +1,10 @@
 // POST /batch/v1: every sub-request is matched and validated like a normal request, then all
 // of them run as ONE GraphQL document (one aliased field each), so each subgraph sees one
 // request per query-plan step and its DataLoaders coalesce the reads (ARCHITECTURE principle 3).
-import { gql } from "../../table.ts";
-import type { LocalEndpoint, Prepared } from "../dispatch.ts";
+import type { Prepared } from "../dispatch.ts";
 import { wpError } from "../errors.ts";
 import { applyFields, fieldList } from "../globals.ts";
-import type { RestResult, SiteRoute } from "../route.ts";
+import type { LocalEndpoint, RestResult, SiteRoute } from "../route.ts";
 import qs from "qs";
 
 export const MAX_BATCH = 25;
@@ -32,8 +31,6 @@ const batch: LocalEndpoint = {
       },
     },
   },
-  operation: gql`mutation BatchPlaceholder { __typename }`,
-  respond: () => ({ body: null }),
   handle: async (request, context, site) => {
     const requests = request.params.requests as { method?: string; path: string; body?: Record<string, unknown>; headers?: Record<string, string | string[]> }[];
     const prepared: (Prepared | { error: RestResult; route?: SiteRoute; query: Record<string, unknown> })[] = [];

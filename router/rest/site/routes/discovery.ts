@@ -1,8 +1,8 @@
 // Discovery, derived from the route table: the REST index (GET /) and each namespace's root
 // (GET /core/v2 …). No second list of routes exists anywhere.
 import { gql } from "../../table.ts";
-import type { LocalEndpoint, SiteRest } from "../dispatch.ts";
-import type { ArgSchema, SiteRoute, SiteUrls } from "../route.ts";
+import type { SiteRest } from "../dispatch.ts";
+import type { ArgSchema, LocalEndpoint, SiteRoute, SiteUrls } from "../route.ts";
 
 /** Keywords an index entry keeps (in the arg's own key order); `required` is appended last. */
 const INDEX_KEYWORDS: ReadonlySet<string> = new Set([
@@ -57,8 +57,7 @@ const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOff
 
 export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
   const index: LocalEndpoint = {
-    methods: ["GET"], args: { context: CONTEXT_ARG }, operation: SITE_QUERY,
-    respond: () => ({ body: null }),
+    methods: ["GET"], args: { context: CONTEXT_ARG },
     handle: async (_request, context, site) => {
       const result = await site.execute(SITE_QUERY, {}, context);
       const info = result.data?.site as Record<string, string | number> | undefined;
@@ -87,8 +86,6 @@ export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
     const root: LocalEndpoint = {
       methods: ["GET"],
       args: { namespace: { default: namespace }, context: CONTEXT_ARG },
-      operation: SITE_QUERY,
-      respond: () => ({ body: null }),
       handle: async (request, _context, site) => {
         const wanted = String(request.params.namespace);
         if (!site.table.namespaces().includes(wanted)) {

@@ -1,6 +1,7 @@
 // Starts the whole system for one test file: in-memory PGlite by default, or a fresh schema in
 // the PostgreSQL named by DATABASE_URL, every server on an ephemeral port.
 import crypto from "node:crypto";
+import pg from "pg";
 import { loadConfig, type Config } from "../../lib/config.ts";
 import { startSystem, type RunningSystem } from "../../router/system.ts";
 
@@ -30,6 +31,21 @@ function databaseUrl(): string {
   const u = new URL(url);
   u.searchParams.set("schema", `t_${crypto.randomBytes(6).toString("hex")}`);
   return u.toString();
+}
+
+async function dropTestSchema(databaseUrl: string): Promise<void> {
+  if (!databaseUrl.startsWith("postgres")) return;
+  const url = new URL(databaseUrl);
+  const schema = url.searchParams.get("schema");
+  url.searchParams.delete("schema");
+  if (!schema?.startsWith("t_")) return;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function startTestSystem(env: Record<string, string> = {}): Promise<TestSystem> {
@@ -64,6 +80,11 @@ export async function startTestSystem(env: Record<string, string> = {}): Promise
     ...system,
     config,
     request,
+    // A PostgreSQL run leaves nothing behind: the file's schema goes with it.
+    stop: async () => {
+      await system.stop();
+      await dropTestSchema(config.databaseUrl);
+    },
     graphql: async (query, variables = {}, options = {}) => {
       const r = await request("POST", "/graphql", { ...options, body: { query, variables } });
       return { ...r.body, status: r.status };

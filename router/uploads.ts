@@ -4,8 +4,8 @@
 // process both must see the same storage: one disk or shared volume, or later an object store.
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../lib/config.ts";
-import { mimeTypeOf } from "../subgraphs/content/media/file-types.ts";
-import { isValidKey, mediaStorage, UPLOADS_PATH } from "../subgraphs/content/media/storage.ts";
+import { mimeTypeOf } from "../lib/media/file-types.ts";
+import { isValidKey, mediaStorage, UPLOADS_PATH } from "../lib/media/storage.ts";
 
 export function registerUploads(app: FastifyInstance, config: Config): void {
   const storage = mediaStorage(config);

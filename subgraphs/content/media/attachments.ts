@@ -16,7 +16,7 @@ import { sanitizeTitle } from "../rendering.ts";
 import { parseWpDate, wholeSeconds, type SiteClock } from "../site.ts";
 import {
   IMAGE_EXTENSIONS, isAllowedMimeType, MEDIA_TYPES, mimeTypeOf, mimeTypesOfGroup, sanitizeFileName,
-} from "./file-types.ts";
+} from "../../../lib/media/file-types.ts";
 import {
   BIG_IMAGE_THRESHOLD, EDITABLE_TYPES, editImage, IMAGE_SIZES, ImageEditError, readImage, resizeDimensions, resizeImage,
   scaleDown, SIZES_IN_CREATION_ORDER, uprightImage, type ImageEdit, type ImageInfo, type ImageSize,
@@ -25,7 +25,7 @@ import {
   attachedFile, attachmentMeta, EMPTY_IMAGE_META, metadataOf, originalKey, ownedKeys, siblingKey,
   type AttachmentMeta, type AttachmentMetadata, type ImageMeta, type SizeMeta,
 } from "./metadata.ts";
-import { mediaStorage, type MediaStorage } from "./storage.ts";
+import { mediaStorage, type MediaStorage } from "../../../lib/media/storage.ts";
 
 const TYPE = "attachment";
 

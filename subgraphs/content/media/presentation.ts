@@ -6,7 +6,7 @@ import type { Post } from "../../../generated/prisma/client.ts";
 import { renderContent, renderExcerpt, sanitizeTitle } from "../rendering.ts";
 import { constrainDimensions } from "./images.ts";
 import { attachedFile, attachmentMeta, metadataOf, siblingKey, sizesInOrder, type AttachmentMetadata, type SizeMeta } from "./metadata.ts";
-import type { MediaStorage } from "./storage.ts";
+import type { MediaStorage } from "../../../lib/media/storage.ts";
 
 /** get_attachment_link: under the parent's pretty permalink, else /slug/, else ?attachment_id=. `leaveName` keeps %postname%. */
 export function attachmentLink(post: Post, parentLink: string | null, home: string, leaveName = false): string {

@@ -12,10 +12,10 @@ import {
   createMedia, deleteMedia, editMedia, listMedia, missingImageSizes, processMedia, readableAttachment, readMedia, updateMedia,
   type MediaEditInput, type MediaFileInput, type MediaInput, type MediaListArgs,
 } from "./attachments.ts";
-import { mediaTypeOf } from "./file-types.ts";
+import { mediaTypeOf } from "../../../lib/media/file-types.ts";
 import { attachmentMeta } from "./metadata.ts";
 import { attachmentLink, generatedSlug, mediaDetails, renderCaption, renderDescription, sourceUrl } from "./presentation.ts";
-import { mediaStorage } from "./storage.ts";
+import { mediaStorage } from "../../../lib/media/storage.ts";
 
 const mediaId = (id: string | number) => {
   const n = Number(id);

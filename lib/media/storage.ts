@@ -7,7 +7,7 @@
 // or a shared volume) — or, once it exists, the same object-store configuration.
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Config } from "../../../lib/config.ts";
+import type { Config } from "../config.ts";
 
 export interface MediaStorage {
   /** Stores bytes under a key. With `exclusive`, a taken key is left alone and `false` returned. */

@@ -24,6 +24,7 @@ const config: CodegenConfig = {
     ...subgraph("content", {
       Post: "../prisma/client.ts#Post",
       Page: "../prisma/client.ts#Post",
+      Site: "../../subgraphs/content/site.ts#SiteSummary",
       MediaItem: "../prisma/client.ts#Post",
       Revision: "../prisma/client.ts#Post",
       User: "../prisma/client.ts#User",

@@ -14,7 +14,7 @@ import { blockVersion, renderContent, renderExcerpt, renderTitle, sanitizeTitle 
 import {
   createAutosave, deleteRevision, isAutosave, listAutosaves, listRevisions, readAutosave, readRevision, type RevisionListArgs,
 } from "./revisions.ts";
-import { formatWpDate, type SiteClock } from "./site.ts";
+import { formatWpDate, type SiteClock, type SiteSummary } from "./site.ts";
 import { postPermalink, termLink } from "./permalinks.ts";
 import { menuResolvers } from "./menu-resolvers.ts";
 import { deleteTerm, listTerms, requireTerm, saveTerm, type TermInput, type TermListArgs } from "./terms.ts";
@@ -136,14 +136,10 @@ export const resolvers: Resolvers = {
     },
     site: async (_: unknown, __: unknown, ctx: ContentContext) => {
       const { options, home } = await ctx.site();
-      const sticky = await ctx.prisma.post.findMany({ where: { type: "post", sticky: true }, select: { id: true }, orderBy: { id: "asc" } });
-      const icon = options.site_icon ? await ctx.loaders.post.load(options.site_icon) : null;
-      const iconFile = (icon?.meta as Record<string, unknown> | undefined)?._wp_attached_file;
       return {
         name: options.blogname, description: options.blogdescription, url: home, home,
-        gmtOffset: String(options.gmt_offset), timezoneString: options.timezone_string, stickyPostIds: sticky.map((p) => p.id),
+        gmtOffset: String(options.gmt_offset), timezoneString: options.timezone_string,
         logoId: options.site_logo ?? 0, iconId: options.site_icon ?? 0,
-        iconUrl: typeof iconFile === "string" ? `${home}/wp-content/uploads/${iconFile}` : "",
       };
     },
     ...postTypeQueries("post", { list: "posts", one: "post", revisions: "postRevisions", revision: "postRevision", autosaves: "postAutosaves", autosave: "postAutosave" }),
@@ -175,6 +171,16 @@ export const resolvers: Resolvers = {
     ...siteModelMutations,
   },
 
+  // Fields that need a query of their own are read only when asked for.
+  Site: {
+    stickyPostIds: async (_: unknown, __: unknown, ctx: ContentContext) =>
+      (await ctx.prisma.post.findMany({ where: { type: "post", sticky: true }, select: { id: true }, orderBy: { id: "asc" } })).map((p) => p.id),
+    iconUrl: async (site: SiteSummary, _: unknown, ctx: ContentContext) => {
+      const icon = site.iconId ? await ctx.loaders.post.load(site.iconId) : null;
+      const file = (icon?.meta as Record<string, unknown> | undefined)?._wp_attached_file;
+      return typeof file === "string" ? `${site.home}/wp-content/uploads/${file}` : "";
+    },
+  },
   Post: {
     ...postFields,
     ...mediaResolvers.Post,

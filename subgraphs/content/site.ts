@@ -114,3 +114,15 @@ export function parseWpDate(value: string, clock: SiteClock, isGmt: boolean): { 
 
 /** Drops fractional seconds: WordPress dates have whole seconds. */
 export const wholeSeconds = (d: Date): Date => new Date(Math.floor(d.getTime() / 1000) * 1000);
+
+/** What the `site` query resolves to; the fields that need their own query resolve from it. */
+export interface SiteSummary {
+  name: string;
+  description: string;
+  url: string;
+  home: string;
+  gmtOffset: string;
+  timezoneString: string;
+  logoId: number;
+  iconId: number;
+}

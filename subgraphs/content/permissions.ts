@@ -2,6 +2,7 @@
 // whether they wrote it. Resolvers and domain functions ask here; nothing else decides.
 import { can } from "../../lib/capabilities.ts";
 import type { Identity } from "../../lib/identity.ts";
+import { POST_TYPE_REGISTRY, capabilityOf } from "./post-type-registry.ts";
 
 export interface Viewer { id: number; roles: string[] }
 
@@ -10,12 +11,14 @@ export const viewerOf = (identity: Identity): Viewer | null =>
 
 export const hasCap = (viewer: Viewer | null, cap: string): boolean => can(viewer?.roles, cap);
 
-/** Capability names of a post type ("posts" for post, "pages" for page). */
-const plural = (type: string) => (type === "page" ? "pages" : "posts");
-
-/** Post types whose every primitive capability is one other capability (register_post_type `capabilities`). */
-const TYPE_CAPABILITY: Record<string, string> = { nav_menu_item: "edit_theme_options" };
-const hasTypeCap = (viewer: Viewer | null, type: string, cap: string) => hasCap(viewer, TYPE_CAPABILITY[type] ?? cap);
+/**
+ * A post type's own name for a primitive capability, from its registration's `cap` object
+ * ("edit_others_posts" is edit_others_pages for pages, edit_theme_options for menu items).
+ */
+function hasTypeCap(viewer: Viewer | null, type: string, cap: string): boolean {
+  const registration = POST_TYPE_REGISTRY.find((t) => t.slug === type);
+  return hasCap(viewer, registration ? capabilityOf(registration, cap) : cap);
+}
 
 interface PostLike { type: string; status: string; authorId: number; meta?: unknown }
 
@@ -28,17 +31,16 @@ function effectiveStatus(post: PostLike): string {
 
 function metaCap(viewer: Viewer | null, post: PostLike, action: "edit" | "delete"): boolean {
   if (!viewer) return false;
-  const p = plural(post.type);
   const status = effectiveStatus(post);
   const own = post.authorId === viewer.id;
   const caps: string[] = [];
   if (own) {
-    caps.push(status === "publish" || status === "future" ? `${action}_published_${p}` : `${action}_${p}`);
+    caps.push(status === "publish" || status === "future" ? `${action}_published_posts` : `${action}_posts`);
   } else {
-    caps.push(`${action}_others_${p}`);
-    if (status === "publish" || status === "future") caps.push(`${action}_published_${p}`);
-    else if (status === "private") caps.push(`${action}_private_${p}`);
-    else caps.push(`${action}_${p}`);
+    caps.push(`${action}_others_posts`);
+    if (status === "publish" || status === "future") caps.push(`${action}_published_posts`);
+    else if (status === "private") caps.push(`${action}_private_posts`);
+    else caps.push(`${action}_posts`);
   }
   return caps.every((c) => hasTypeCap(viewer, post.type, c));
 }
@@ -49,13 +51,13 @@ export const canDeletePost = (viewer: Viewer | null, post: PostLike) => metaCap(
 export function canReadPost(viewer: Viewer | null, post: PostLike): boolean {
   if (post.status === "publish") return true;
   if (post.status === "private") {
-    return !!viewer && (post.authorId === viewer.id || hasTypeCap(viewer, post.type, `read_private_${plural(post.type)}`));
+    return !!viewer && (post.authorId === viewer.id || hasTypeCap(viewer, post.type, "read_private_posts"));
   }
   // draft, pending, future, trash…: only those who may edit it.
   return canEditPost(viewer, post);
 }
 
-export const canCreate = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `edit_${plural(type)}`);
-export const canPublish = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `publish_${plural(type)}`);
-export const canEditOthers = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `edit_others_${plural(type)}`);
-export const canReadPrivate = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, `read_private_${plural(type)}`);
+export const canCreate = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, "edit_posts");
+export const canPublish = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, "publish_posts");
+export const canEditOthers = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, "edit_others_posts");
+export const canReadPrivate = (viewer: Viewer | null, type: string) => hasTypeCap(viewer, type, "read_private_posts");

@@ -15,29 +15,45 @@ import { saveRevisionIfChanged } from "./revisions.ts";
 import { parseWpDate, wholeSeconds } from "./site.ts";
 import { permalink } from "./permalinks.ts";
 import { descendantTermIds } from "./terms.ts";
+import { POST_TYPE_REGISTRY, type PostTypeRegistration } from "./post-type-registry.ts";
 
-/** What each post type supports, like register_post_type's `supports`. */
+/** What the content domain needs to know of a post type; derived from its registration. */
 export interface PostTypeDefinition {
   type: string;
-  label: string;
   revisions: boolean;
   author: boolean;
+  /** Only posts can be stuck to the front page (WordPress's sticky_posts option). */
   sticky: boolean;
   formats: boolean;
+  /** Taxonomies written with the post (nav menus are written by menu items themselves). */
   taxonomies: ("category" | "post_tag")[];
+  /** What a list shows when no status is asked for. */
   defaultStatus: string[];
   /** Has a parent and a menu order (page-attributes). */
   hierarchical: boolean;
 }
 
-export const POST_TYPES: Record<string, PostTypeDefinition> = {
-  post: { type: "post", label: "posts", revisions: true, author: true, sticky: true, formats: true, taxonomies: ["category", "post_tag"], defaultStatus: ["publish"], hierarchical: false },
-  page: { type: "page", label: "pages", revisions: true, author: true, sticky: false, formats: false, taxonomies: [], defaultStatus: ["publish"], hierarchical: true },
-  // Media: written by media/attachments.ts (files, sizes); `post` is the parent, without menu order.
-  attachment: { type: "attachment", label: "media", revisions: false, author: true, sticky: false, formats: false, taxonomies: [], defaultStatus: ["inherit"], hierarchical: false },
-  // Menu items keep their menu (nav_menu) and link data themselves: see menu-items.ts.
-  nav_menu_item: { type: "nav_menu_item", label: "menu-items", revisions: false, author: false, sticky: false, formats: false, taxonomies: [], defaultStatus: ["publish"], hierarchical: false },
-};
+function definitionOf(registration: PostTypeRegistration): PostTypeDefinition {
+  const supports = (feature: string) => registration.supports.includes(feature);
+  return {
+    type: registration.slug,
+    revisions: supports("revisions"),
+    author: supports("author"),
+    sticky: registration.slug === "post",
+    formats: supports("post-formats"),
+    taxonomies: registration.taxonomies.filter((t): t is "category" | "post_tag" => t === "category" || t === "post_tag"),
+    defaultStatus: [registration.slug === "attachment" ? "inherit" : "publish"],
+    hierarchical: supports("page-attributes"),
+  };
+}
+
+/**
+ * The post types this site stores. Media are written by media/attachments.ts (files, sizes), menu
+ * items by menu-items.ts (menu and link data); all four share listing, reading and trashing here.
+ */
+export const POST_TYPES: Record<string, PostTypeDefinition> = Object.fromEntries(
+  POST_TYPE_REGISTRY.filter((t) => ["post", "page", "attachment", "nav_menu_item"].includes(t.slug)).map((t) => [t.slug, definitionOf(t)]),
+);
 
 const OPEN_CLOSED = ["open", "closed"];
 

@@ -5,14 +5,7 @@ import { fail } from "../../lib/errors.ts";
 import type { ContentContext } from "./context.ts";
 import { hasCap } from "./permissions.ts";
 import { sanitizeTitle } from "./rendering.ts";
-
-export interface TaxonomyDefinition { taxonomy: string; hierarchical: boolean; label: string }
-
-export const TAXONOMIES: Record<string, TaxonomyDefinition> = {
-  category: { taxonomy: "category", hierarchical: true, label: "Categories" },
-  post_tag: { taxonomy: "post_tag", hierarchical: false, label: "Tags" },
-  nav_menu: { taxonomy: "nav_menu", hierarchical: false, label: "Navigation Menus" },
-};
+import { TAXONOMY_REGISTRY } from "./taxonomy-registry.ts";
 
 /** The terms and all their descendants (for include_children). */
 export async function descendantTermIds(prisma: PrismaClient, ids: number[]): Promise<number[]> {
@@ -118,7 +111,7 @@ export interface TermInput { name?: string | null; slug?: string | null; descrip
 const MANAGE = "manage_categories";
 
 export async function saveTerm(ctx: ContentContext, taxonomy: string, input: TermInput, id?: number): Promise<Term> {
-  const definition = TAXONOMIES[taxonomy];
+  const definition = TAXONOMY_REGISTRY.find((t) => t.slug === taxonomy);
   const existing = id === undefined ? null : await requireTerm(ctx, taxonomy, id);
   const status = ctx.viewer ? 403 : 401;
   if (!hasCap(ctx.viewer, MANAGE)) {
@@ -128,7 +121,7 @@ export async function saveTerm(ctx: ContentContext, taxonomy: string, input: Ter
   if (!existing && !input.name) fail("rest_missing_callback_param", "Missing parameter(s): name", 400, { data: { params: ["name"] } });
   const parent = input.parent ?? existing?.parentId ?? 0;
   if (input.parent !== undefined && input.parent !== null) {
-    if (!definition.hierarchical) fail("rest_taxonomy_not_hierarchical", "Cannot set parent term, taxonomy is not hierarchical.", 400);
+    if (!definition?.hierarchical) fail("rest_taxonomy_not_hierarchical", "Cannot set parent term, taxonomy is not hierarchical.", 400);
     if (parent !== 0 && !(await ctx.prisma.term.findFirst({ where: { id: parent, taxonomy } }))) fail("rest_term_invalid", "Parent term does not exist.", 400);
   }
   const name = (input.name ?? existing?.name ?? "").trim();

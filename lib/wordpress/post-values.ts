@@ -12,3 +12,9 @@ export const FILTER_STATUSES = [
 
 /** Post formats ("standard" when none is set). */
 export const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image", "quote", "status", "video", "audio"];
+
+/**
+ * Post types visible through the REST API (get_post_types(['show_in_rest' => true]) of WordPress
+ * 6.1), in registration order. The content subgraph's registry describes each of them.
+ */
+export const REST_POST_TYPES: readonly string[] = ["post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template", "wp_template_part", "wp_navigation"];

@@ -3,6 +3,7 @@
 // (non-)hierarchical defaults, capabilities from the capability type, supports as features.
 // core/v2/types and the GraphQL postTypes query read this table; nothing here is stored.
 import { fail } from "../../lib/errors.ts";
+import { REST_POST_TYPES } from "../../lib/wordpress/post-values.ts";
 import { hasCap, type Viewer } from "./permissions.ts";
 
 export interface PostTypeRegistration {
@@ -215,8 +216,11 @@ export const POST_TYPE_REGISTRY: readonly PostTypeRegistration[] = [
   }),
 ];
 
-/** Names of every REST-visible post type (WordPress: get_post_types(['show_in_rest' => true])). */
-export const REST_POST_TYPES: readonly string[] = POST_TYPE_REGISTRY.map((t) => t.slug);
+// The REST layer lists the same types by name (lib/wordpress/post-values.ts); the two must agree.
+if (POST_TYPE_REGISTRY.map((t) => t.slug).join() !== REST_POST_TYPES.join()) {
+  throw new Error("post-type-registry.ts and REST_POST_TYPES (lib/wordpress/post-values.ts) list different post types");
+}
+export { REST_POST_TYPES };
 
 export const capabilityOf = (type: PostTypeRegistration, key: string): string =>
   type.capabilities.find(([k]) => k === key)?.[1] ?? key;

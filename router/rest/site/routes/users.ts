@@ -1,6 +1,7 @@
 // core/v2/users: the list, one user, `me`, and user create/update/delete, as WordPress's users
 // controller serves them (a post's `author` link and its `_embed` land here too). Users and
 // users/{id} may be batched (WordPress 6.6+); `me` may not.
+import { REST_POST_TYPES } from "../../../../lib/wordpress/post-values.ts";
 import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
@@ -23,8 +24,6 @@ interface GraphUser {
   viewerCan: { edit: boolean; delete: boolean; promote: boolean };
 }
 
-/** Post types whose published posts make an author visible (WordPress 6.1's show_in_rest types). */
-const REST_POST_TYPES = ["post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template", "wp_template_part", "wp_navigation"];
 const USER_ORDERBY = ["id", "include", "name", "registered_date", "slug", "include_slugs", "email", "url"];
 
 const authCode = (identity: Identity) => (identity.site ? 403 : 401);
@@ -43,7 +42,7 @@ const LIST_ARGS: Record<string, ArgSchema> = {
   who: { description: "Limit result set to users who are considered authors.", type: "string", enum: ["authors"] },
   has_published_posts: {
     description: "Limit result set to users who have published posts.", type: ["boolean", "array"],
-    items: { type: "string", enum: REST_POST_TYPES },
+    items: { type: "string", enum: [...REST_POST_TYPES] },
   },
 };
 

@@ -18,6 +18,8 @@ export function generateAppPassword(): string {
   return chars.join("").match(/.{4}/g)!.join(" ");
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function authenticateApplicationPassword(
   prisma: PrismaClient, username: string, password: string, secretKey: Buffer,
 ): Promise<{ userId: number; roles: string[] }> {
@@ -33,7 +35,11 @@ export async function authenticateApplicationPassword(
   const presented = Buffer.from(hashAppPassword(password, secretKey), "hex");
   const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));
   if (!match) return fail("incorrect_password", "The provided password is an invalid application password.", 401);
-  await prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: new Date() } });
+  // Like WordPress, record the use at most once a day: no write on every authenticated request.
+  const now = new Date();
+  if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS) {
+    await prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: now } });
+  }
   return { userId: user.id, roles: user.roles };
 }
 

@@ -2,12 +2,13 @@
 // post-process, edit), as data. Not batchable (no allow_batch), as in WordPress. Uploads carry
 // their bytes to the content subgraph as base64 in the mutation's file input: a raw body with
 // Content-Disposition/Content-Type, or the `file` part of a multipart form.
+import { mapFields, rawText, type FieldMap } from "./field-map.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute, type ValidatedParams } from "../route.ts";
-import { contextArg, omit, PAGE_LIST_ARGS, pageLinks, POST_LIST_ARGS } from "./post-type-routes.ts";
+import { contextArg, listWhere, omit, PAGE_LIST_ARGS, pageLinks, POST_LIST_ARGS } from "./post-type-routes.ts";
 import { SETTABLE_STATUSES } from "../../../../lib/wordpress/post-values.ts";
 import { contextOf, type Context } from "./post-shape.ts";
 import { MEDIA_FIELDS, mediaAllow, restMedia, type GraphMedia } from "./media-shape.ts";
@@ -107,22 +108,15 @@ export const MEDIA_EDIT_ARGS: Record<string, ArgSchema> = {
 
 // ---- request → GraphQL ----
 
-/** title/caption/description take a string or an object's `raw`; anything else is ignored (WordPress does not validate them). */
-const text = (value: unknown): string | undefined =>
-  typeof value === "string" ? value
-    : value && typeof value === "object" && typeof (value as { raw?: unknown }).raw === "string" ? (value as { raw: string }).raw
-      : undefined;
+const MEDIA_FIELDS_IN: FieldMap = {
+  date: "date", date_gmt: "dateGmt", slug: "slug", status: "status", title: ["title", rawText], author: "author",
+  featured_media: "featuredMedia", comment_status: "commentStatus", ping_status: "pingStatus", template: "template",
+  alt_text: "altText", caption: ["caption", rawText], description: ["description", rawText], post: "post",
+};
 
-export function mediaInput(params: ValidatedParams, sent: ReadonlySet<string>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  const copy = (from: string, to: string, value = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
-  copy("date", "date"); copy("date_gmt", "dateGmt"); copy("slug", "slug"); copy("status", "status");
-  copy("title", "title", text(params.title)); copy("author", "author"); copy("featured_media", "featuredMedia");
-  copy("comment_status", "commentStatus"); copy("ping_status", "pingStatus"); copy("template", "template");
-  copy("alt_text", "altText"); copy("caption", "caption", text(params.caption)); copy("description", "description", text(params.description));
-  copy("post", "post");
-  return input;
-}
+/** The GraphQL media input from the fields the request actually sent. */
+export const mediaInput = (params: ValidatedParams, sent: ReadonlySet<string>): Record<string, unknown> =>
+  mapFields(MEDIA_FIELDS_IN, params, (name) => sent.has(name));
 
 const header = (r: RestRequest, name: string): string | null => {
   const value = r.headers[name];
@@ -154,14 +148,12 @@ function editInput(p: ValidatedParams): Record<string, unknown> {
   return input;
 }
 
-function listWhere(p: ValidatedParams) {
+/** The L-media filter: the post-type filter of the route's own arguments, plus the media ones. */
+function mediaWhere(p: ValidatedParams) {
   return {
-    search: p.search, searchColumns: (p.search_columns as string[] | undefined)?.map((c) => c.toUpperCase()),
-    searchSemantics: p.search_semantics ? "EXACT" : undefined,
-    after: p.after, before: p.before, modifiedAfter: p.modified_after, modifiedBefore: p.modified_before,
-    author: p.author, authorExclude: p.author_exclude, include: p.include, exclude: p.exclude, slug: p.slug, status: p.status,
-    parent: p.parent, parentExclude: p.parent_exclude,
-    mediaType: p.media_type ? String(p.media_type).toUpperCase() : undefined, mimeType: p.mime_type ?? undefined,
+    ...listWhere(MEDIA_LIST_ARGS, p),
+    ...(p.media_type ? { mediaType: String(p.media_type).toUpperCase() } : {}),
+    ...(p.mime_type ? { mimeType: p.mime_type } : {}),
   };
 }
 
@@ -204,7 +196,7 @@ export const mediaRoutes: SiteRoute[] = [
     {
       methods: ["GET"], args: MEDIA_LIST_ARGS, operation: LIST,
       variables: (r) => ({
-        where: listWhere(r.params), page: r.params.page, perPage: r.params.per_page, offset: r.params.offset ?? null,
+        where: mediaWhere(r.params), page: r.params.page, perPage: r.params.per_page, offset: r.params.offset ?? null,
         order: upper(r.params.order), orderBy: upper(r.params.orderby),
       }),
       respond: (data, r) => {

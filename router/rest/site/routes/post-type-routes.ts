@@ -2,6 +2,7 @@
 // every type: collection, item, revisions and autosaves (seed 000 §4.2). The argument schemas
 // are WordPress's (the index, validation and coercion derive from them); each endpoint is one
 // GraphQL operation and a mapping of its result back to WordPress's response.
+import { mapFields, rawText, type FieldMap } from "./field-map.ts";
 import { FILTER_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../../lib/wordpress/post-values.ts";
 import { collectionArgs, contextArg, idList } from "./collection-args.ts";
 import qs from "qs";
@@ -131,23 +132,18 @@ const parentArg: ArgSchema = { description: "The ID for the parent of the revisi
 
 // ---- request → GraphQL ----
 
-/** title/content/excerpt take a string, or an object's `raw`; anything else is ignored (WordPress does not validate them). */
-const text = (value: unknown): string | undefined =>
-  typeof value === "string" ? value
-    : value && typeof value === "object" && typeof (value as { raw?: unknown }).raw === "string" ? (value as { raw: string }).raw
-      : undefined;
+const POST_FIELDS_IN: FieldMap = {
+  date: "date", date_gmt: "dateGmt", slug: "slug", status: "status", password: "password",
+  title: ["title", rawText], content: ["content", rawText], excerpt: ["excerpt", rawText],
+  author: "author", featured_media: "featuredMedia", comment_status: "commentStatus", ping_status: "pingStatus",
+  format: "format", sticky: "sticky", template: "template", categories: "categories", tags: "tags",
+  parent: "parent", menu_order: "menuOrder",
+  meta: ["meta", (v) => (v && typeof v === "object" && typeof (v as { footnotes?: unknown }).footnotes === "string" ? { footnotes: (v as { footnotes: string }).footnotes } : undefined)],
+};
 
-export function postInput(params: ValidatedParams, sent: ReadonlySet<string>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  const copy = (from: string, to: string, value = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
-  copy("date", "date"); copy("date_gmt", "dateGmt"); copy("slug", "slug"); copy("status", "status"); copy("password", "password");
-  copy("title", "title", text(params.title)); copy("content", "content", text(params.content)); copy("excerpt", "excerpt", text(params.excerpt));
-  copy("author", "author"); copy("featured_media", "featuredMedia"); copy("comment_status", "commentStatus"); copy("ping_status", "pingStatus");
-  copy("format", "format"); copy("sticky", "sticky"); copy("template", "template"); copy("categories", "categories"); copy("tags", "tags");
-  copy("parent", "parent"); copy("menu_order", "menuOrder");
-  if (sent.has("meta") && params.meta && typeof params.meta === "object" && typeof params.meta.footnotes === "string") input.meta = { footnotes: params.meta.footnotes };
-  return input;
-}
+/** The GraphQL post input from the fields the request actually sent. */
+export const postInput = (params: ValidatedParams, sent: ReadonlySet<string>): Record<string, unknown> =>
+  mapFields(POST_FIELDS_IN, params, (name) => sent.has(name));
 
 const termFilterVar = (value: unknown) => {
   if (value === undefined || value === null) return undefined;
@@ -156,8 +152,8 @@ const termFilterVar = (value: unknown) => {
   return { terms: v.terms ?? [], operator: v.operator ?? "OR", includeChildren: v.include_children ?? false };
 };
 
-/** REST list argument → field of the GraphQL `…Where` input, with a conversion where the value changes shape. */
-const WHERE_FIELDS: Record<string, string | [string, (v: unknown) => unknown]> = {
+/** REST list argument → field of the GraphQL `…Where` input. */
+const WHERE_FIELDS: FieldMap = {
   search: "search",
   search_columns: ["searchColumns", (v) => (v as string[]).map((c) => c.toUpperCase())],
   search_semantics: ["searchSemantics", () => "EXACT"],
@@ -171,16 +167,8 @@ const WHERE_FIELDS: Record<string, string | [string, (v: unknown) => unknown]> =
 };
 
 /** The list filter from the route's own arguments (a parameter the route does not declare is ignored, as in WordPress). */
-export function listWhere(args: Record<string, ArgSchema>, p: ValidatedParams) {
-  const where: Record<string, unknown> = {};
-  for (const [rest, mapping] of Object.entries(WHERE_FIELDS)) {
-    if (!(rest in args) || p[rest] === undefined || p[rest] === null) continue;
-    const [field, convert] = typeof mapping === "string" ? [mapping, (v: unknown) => v] : mapping;
-    const value = convert(p[rest]);
-    if (value !== undefined) where[field] = value;
-  }
-  return where;
-}
+export const listWhere = (args: Record<string, ArgSchema>, params: ValidatedParams) =>
+  mapFields(WHERE_FIELDS, params, (name) => name in args);
 
 // ---- GraphQL → response ----
 

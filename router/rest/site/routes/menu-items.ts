@@ -2,6 +2,7 @@
 // and its autosaves routes, as data. The argument schemas are WordPress's (L-menu for the
 // collection; the item schema with its create-only defaults, custom url validator and
 // sanitizers); each endpoint is one GraphQL operation of the content subgraph.
+import { mapFields, rawText, type FieldMap } from "./field-map.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
 import { gql } from "../../table.ts";
@@ -81,22 +82,23 @@ const autosaveParentArg: ArgSchema = { description: "The ID for the parent of th
 
 // ---- request → GraphQL ----
 
-/** The menu item input from what was sent (absent fields keep their values on update; the subgraph applies create defaults). */
-function menuItemInput(params: ValidatedParams, sent: ReadonlySet<string>): Json {
-  const input: Json = {};
-  const copy = (from: string, to: string, value: unknown = params[from]) => { if (sent.has(from) && value !== undefined && value !== null) input[to] = value; };
+const MENU_ITEM_FIELDS_IN: FieldMap = {
   // A string title is used as is, an object's non-empty raw too; anything else leaves the title alone.
-  const title = typeof params.title === "string" ? params.title : typeof params.title?.raw === "string" && params.title.raw !== "" ? params.title.raw : undefined;
-  copy("title", "title", title);
-  copy("type", "type"); copy("status", "status"); copy("parent", "parent"); copy("attr_title", "attrTitle"); copy("classes", "classes");
-  copy("description", "description"); copy("menu_order", "menuOrder"); copy("object", "object"); copy("object_id", "objectId");
-  copy("target", "target"); copy("url", "url"); copy("xfn", "xfn"); copy("menus", "menus");
-  const flags = params.meta?._lang_menu_item;
-  if (sent.has("meta") && flags && typeof flags === "object") {
-    input.meta = { langMenuItem: Object.entries(flags as Record<string, boolean>).map(([name, value]) => ({ name, value })) };
-  }
-  return input;
-}
+  title: ["title", (t) => (typeof t === "string" ? t : rawText(t) || undefined)],
+  type: "type", status: "status", parent: "parent", attr_title: "attrTitle", classes: "classes",
+  description: "description", menu_order: "menuOrder", object: "object", object_id: "objectId",
+  target: "target", url: "url", xfn: "xfn", menus: "menus",
+  meta: ["meta", (m) => {
+    const flags = (m as { _lang_menu_item?: unknown } | null)?._lang_menu_item;
+    return flags && typeof flags === "object"
+      ? { langMenuItem: Object.entries(flags as Record<string, boolean>).map(([name, value]) => ({ name, value })) }
+      : undefined;
+  }],
+};
+
+/** The menu item input from what was sent (absent fields keep their values on update; the subgraph applies create defaults). */
+const menuItemInput = (params: ValidatedParams, sent: ReadonlySet<string>): Json =>
+  mapFields(MENU_ITEM_FIELDS_IN, params, (name) => sent.has(name));
 
 // ---- GraphQL → response ----
 

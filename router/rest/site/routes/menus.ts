@@ -1,5 +1,6 @@
 // core/v2/menus: WordPress's menus controller (a terms controller for the flat nav_menu
 // taxonomy, without count/link/taxonomy, with locations and auto_add), as data.
+import { mapFields, type FieldMap } from "./field-map.ts";
 import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { gql } from "../../table.ts";
 import { wpError } from "../errors.ts";
@@ -39,13 +40,9 @@ function menuWriteArgs(creating: boolean): Record<string, ArgSchema> {
 
 const idArg: ArgSchema = { description: "Unique identifier for the term.", type: "integer" };
 
-function menuInput(p: ValidatedParams, sent: ReadonlySet<string>): Json {
-  const input: Json = {};
-  for (const [rest, field] of [["name", "name"], ["slug", "slug"], ["description", "description"], ["locations", "locations"], ["auto_add", "autoAdd"]]) {
-    if (sent.has(rest) && p[rest] !== undefined && p[rest] !== null) input[field] = p[rest];
-  }
-  return input;
-}
+const MENU_FIELDS_IN: FieldMap = { name: "name", slug: "slug", description: "description", locations: "locations", auto_add: "autoAdd" };
+
+const menuInput = (p: ValidatedParams, sent: ReadonlySet<string>): Json => mapFields(MENU_FIELDS_IN, p, (name) => sent.has(name));
 
 // ---- GraphQL → response ----
 

@@ -1,5 +1,6 @@
 // How a media item from the graph becomes WordPress's attachment JSON (reference §5.4, recording
 // 063): key order, `context` filtering, `media_details` with its sizes keyed by name, and `_links`.
+import { CURIES } from "./links.ts";
 import type { SiteUrls } from "../route.ts";
 import type { Context } from "./post-shape.ts";
 
@@ -81,7 +82,7 @@ export function mediaLinks(item: GraphMedia, urls: SiteUrls, context: Context): 
     if (item.viewerCan.unfilteredHtml) links["wp:action-unfiltered-html"] = self;
     if (item.viewerCan.assignAuthor) links["wp:action-assign-author"] = self;
   }
-  if (Object.keys(links).some((rel) => rel.startsWith("wp:"))) links.curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+  if (Object.keys(links).some((rel) => rel.startsWith("wp:"))) links.curies = CURIES;
   return links;
 }
 

@@ -2,6 +2,7 @@
 // and its autosaves routes, as data. The argument schemas are WordPress's (L-menu for the
 // collection; the item schema with its create-only defaults, custom url validator and
 // sanitizers); each endpoint is one GraphQL operation of the content subgraph.
+import { CURIES } from "./links.ts";
 import { mapFields, rawText, type FieldMap } from "./field-map.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import type { Identity } from "../../../../lib/identity.ts";
@@ -139,7 +140,7 @@ function menuItemLinks(item: GraphMenuItem, urls: SiteUrls, context: Context): R
     if (can.createMenus) links["wp:action-create-menus"] = self;
     if (can.assignMenus) links["wp:action-assign-menus"] = self;
   }
-  links.curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+  links.curies = CURIES;
   return links;
 }
 

@@ -1,5 +1,6 @@
 // core/v2/menus: WordPress's menus controller (a terms controller for the flat nav_menu
 // taxonomy, without count/link/taxonomy, with locations and auto_add), as data.
+import { CURIES } from "./links.ts";
 import { mapFields, type FieldMap } from "./field-map.ts";
 import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { gql } from "../../table.ts";
@@ -57,7 +58,7 @@ function menuLinks(m: GraphMenu, urls: SiteUrls): Record<string, unknown[]> {
     about: [{ href: urls.rest("/core/v2/taxonomies/nav_menu") }],
     "wp:post_type": [{ href: urls.rest(`/core/v2/menu-items?menus=${m.id}`) }],
     ...(m.locations.length ? { "wp:menu-location": m.locations.map((l) => ({ embeddable: true, href: urls.rest(`/core/v2/menu-locations/${l}`) })) } : {}),
-    curies: [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }],
+    curies: CURIES,
   };
 }
 

@@ -1,5 +1,6 @@
 // How a post (or page) from the graph becomes WordPress's JSON: key order, `context` filtering
 // and `_links`. Shared by every post type's routes.
+import { CURIES } from "./links.ts";
 import type { SiteUrls, RestRequest } from "../route.ts";
 
 export type Context = "view" | "embed" | "edit";
@@ -85,7 +86,7 @@ export function postLinks(t: PostTypeShape, post: GraphPost, urls: SiteUrls, con
     if (terms && can.createTerms) links["wp:action-create-tags"] = self;
     if (terms && can.assignTerms) links["wp:action-assign-tags"] = self;
   }
-  links.curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+  links.curies = CURIES;
   return links;
 }
 

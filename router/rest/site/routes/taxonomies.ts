@@ -1,5 +1,6 @@
 // core/v2/taxonomies: the taxonomies the site exposes (category, post_tag, nav_menu), keyed by
 // taxonomy, optionally only those of one post type, as WordPress's taxonomies controller answers.
+import { CURIES } from "./links.ts";
 import { gql } from "../../table.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
 import { contextArg } from "./posts.ts";
@@ -41,7 +42,7 @@ function taxonomyBody(t: GraphTaxonomy, context: string, r: RestRequest): Body {
   body._links = {
     collection: [{ href: r.urls.rest("/core/v2/taxonomies") }],
     "wp:items": [{ href: r.urls.rest(`/core/v2/${t.restBase}`) }],
-    curies: [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }],
+    curies: CURIES,
   };
   return body;
 }

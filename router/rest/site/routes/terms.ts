@@ -1,5 +1,6 @@
 // core/v2/categories and core/v2/tags (the routes every WordPress client uses; _embed of a
 // post's `wp:term` links lands here). Users are in users.ts.
+import { CURIES } from "./links.ts";
 import { collectionArgs, EXCLUDE_INCLUDE } from "./collection-args.ts";
 import { can } from "../../../../lib/capabilities.ts";
 import { gql } from "../../table.ts";
@@ -23,7 +24,7 @@ function termBody(t: Json, context: string, r: RestRequest, base: string, hierar
     about: [{ href: r.urls.rest(`/core/v2/taxonomies/${t.taxonomy}`) }],
     ...(hierarchical && t.parent ? { up: [{ embeddable: true, href: r.urls.rest(`/core/v2/${base}/${t.parent}`) }] } : {}),
     "wp:post_type": [{ href: r.urls.rest(`/core/v2/posts?${base}=${t.id}`) }],
-    curies: [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }],
+    curies: CURIES,
   };
   if (context === "embed") delete body._links;
   return body;

@@ -1,5 +1,6 @@
 // core/v2/types: the post types the site exposes, as WordPress's post types controller answers
 // (an object keyed by type; capabilities, labels, supports and visibility in edit context only).
+import { CURIES } from "./links.ts";
 import { gql } from "../../table.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../route.ts";
 import { contextArg } from "./posts.ts";
@@ -22,7 +23,7 @@ export const POST_TYPE_FIELDS = `slug name description hierarchical hasArchive i
 export const entries = (list: Entry[]) =>
   Object.fromEntries(list.map((e) => [e.key, e.capability ?? e.value ?? null]));
 
-const curies = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+const curies = CURIES;
 
 function postTypeBody(t: GraphPostType, context: string, r: RestRequest): Body {
   const edit = context === "edit";

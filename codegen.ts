@@ -1,10 +1,10 @@
-// GraphQL Code Generator: resolver types for each subgraph (federation on; parents are Prisma
-// rows). Output goes to generated/ (git-ignored, rebuilt by `npm install` / `npm run build`).
+// GraphQL Code Generator: typed documents for the REST layers' operations, and resolver types for
+// each subgraph (federation on; parents are Prisma rows). Output goes to generated/ (git-ignored, rebuilt by `npm install` / `npm run build`).
 import type { CodegenConfig } from "@graphql-codegen/cli";
 
 const subgraph = (name: string, mappers: Record<string, string> = {}) => ({
   [`generated/graphql/${name}-resolvers.ts`]: {
-    schema: name === "content" ? "subgraphs/content/schema/*.graphql" : `subgraphs/${name}/schema.graphql`,
+    schema: `subgraphs/${name}/**/*.graphql`,
     plugins: ["typescript", "typescript-resolvers"],
     config: {
       federation: true,
@@ -20,7 +20,16 @@ const subgraph = (name: string, mappers: Record<string, string> = {}) => ({
 
 const config: CodegenConfig = {
   overwrite: true,
+  ignoreNoDocuments: true,
   generates: {
+    // The REST layers' operations, typed against the public graph (written by router/write-api-schema.ts):
+    // a field renamed in a subgraph schema fails `npm run typecheck` at the route that selects it.
+    "generated/graphql/operations.ts": {
+      schema: "generated/graphql/api-schema.graphql",
+      documents: ["router/rest/**/*.graphql"],
+      plugins: ["typescript", "typescript-operations", "typed-document-node"],
+      config: { useTypeImports: true, enumsAsTypes: true, skipTypename: true, avoidOptionals: { field: true, inputValue: false, object: true }, scalars: { DateTime: "string" } },
+    },
     ...subgraph("content", {
       Post: "../prisma/client.ts#Post",
       Page: "../prisma/client.ts#Post",

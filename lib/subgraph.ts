@@ -1,6 +1,8 @@
 // A subgraph = schema file + resolvers + context, served over HTTP by Apollo Server on Fastify.
 // Every subgraph verifies the router's signed identity header before any resolver runs.
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
@@ -27,17 +29,22 @@ export interface SubgraphDefinition<Context extends SubgraphContextBase = Subgra
   install?(db: Database, config: Config): Promise<void>;
 }
 
-/** A schema file, or a folder of them (joined in name order; the first holds the @link). */
 /** What serving a subgraph needs, whatever its context type (so the three can share one list). */
 export type ServableSubgraph = Omit<SubgraphDefinition, "resolvers" | "context"> & {
   resolvers: unknown;
   context(db: Database, identity: Identity, config: Config): SubgraphContextBase;
 };
 
-export function loadTypeDefs(schema: URL): DocumentNode {
-  if (!fs.statSync(schema).isDirectory()) return parse(fs.readFileSync(schema, "utf8"));
-  const files = fs.readdirSync(schema).filter((f) => f.endsWith(".graphql")).sort();
-  return parse(files.map((f) => fs.readFileSync(new URL(f, `${schema.href.replace(/\/?$/, "/")}`), "utf8")).join("\n"));
+/**
+ * A subgraph's schema: every `.graphql` file under its folder (one per area, beside the area's
+ * resolvers), joined in path order after the file that holds the schema's `@link`.
+ */
+export function loadTypeDefs(folder: URL): DocumentNode {
+  const root = fileURLToPath(folder);
+  const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith(".graphql")).sort();
+  const sources = files.map((f) => fs.readFileSync(path.join(root, f), "utf8"));
+  const linkFirst = [...sources.filter((s) => /extend\s+schema/.test(s)), ...sources.filter((s) => !/extend\s+schema/.test(s))];
+  return parse(linkFirst.join("\n"));
 }
 
 export interface RunningSubgraph { name: string; url: string; stop(): Promise<void> }

@@ -8,7 +8,7 @@ export type { ContentContext };
 
 export const contentSubgraph: SubgraphDefinition<ContentContext> = {
   name: "content",
-  typeDefs: loadTypeDefs(new URL("./schema/", import.meta.url)),
+  typeDefs: loadTypeDefs(new URL("./", import.meta.url)),
   resolvers: resolvers as SubgraphDefinition<ContentContext>["resolvers"],
   context: createContentContext,
   install: installSite,

@@ -9,7 +9,7 @@ export type { ExtensionsContext };
 
 export const extensionsSubgraph: SubgraphDefinition<ExtensionsContext> = {
   name: "extensions",
-  typeDefs: loadTypeDefs(new URL("./schema.graphql", import.meta.url)),
+  typeDefs: loadTypeDefs(new URL("./", import.meta.url)),
   resolvers,
   context: createExtensionsContext,
   install: installExtensions,

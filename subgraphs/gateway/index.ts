@@ -53,7 +53,7 @@ const resolvers: Resolvers = {
 
 export const gatewaySubgraph: SubgraphDefinition<GatewayContext> = {
   name: "gateway",
-  typeDefs: loadTypeDefs(new URL("./schema.graphql", import.meta.url)),
+  typeDefs: loadTypeDefs(new URL("./", import.meta.url)),
   resolvers: resolvers as SubgraphDefinition<GatewayContext>["resolvers"],
   context: (db, identity, config) => ({ identity, db, config, loaders: createLoaders(db) }),
   install: (db, config) => ensureAdministrator(db, config),

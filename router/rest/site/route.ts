@@ -136,11 +136,22 @@ export type SiteEndpoint = GraphEndpoint | LocalEndpoint;
 
 export const isLocal = (e: SiteEndpoint): e is LocalEndpoint => "handle" in e;
 
-export type SiteRoute = Route<SiteEndpoint>;
+/** WordPress's item schema of a route (its `schema` member): OPTIONS, `?context=help` and OpenAPI show it. */
+export interface ItemSchema {
+  $schema: "http://json-schema.org/draft-04/schema#";
+  title: string;
+  type: "object";
+  properties: Record<string, ArgSchema>;
+}
+
+export interface SiteRoute extends Route<SiteEndpoint> {
+  /** The resource the route serves, as WordPress's `get_public_item_schema` gives it. */
+  schema?: ItemSchema;
+}
 
 /** Declares a site route; `namespace` is prefixed to `path` to form the pattern. */
-export function route(namespace: string, path: string, endpoints: SiteEndpoint[]): SiteRoute {
-  return { namespace, pattern: `/${namespace}${path}`, endpoints };
+export function route(namespace: string, path: string, endpoints: SiteEndpoint[], schema?: ItemSchema): SiteRoute {
+  return { namespace, pattern: `/${namespace}${path}`, endpoints, ...(schema ? { schema } : {}) };
 }
 
 export const READABLE: Method[] = ["GET"];

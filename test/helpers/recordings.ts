@@ -1,11 +1,12 @@
-// Replays the recorded answers of a real WordPress (shared/reference/wordpress-recordings)
-// against this system: the seed requests first, then each case, comparing what a client sees.
+// Replays the recorded answers of a real WordPress (test/fixtures/wordpress-recordings, copied from
+// the design's reference so the repository tests itself) against this system: the seed requests
+// first, then each case, comparing what a client sees.
 import fs from "node:fs";
 import path from "node:path";
 import type { TestSystem } from "./system.ts";
 import { ADMIN_APP_PASSWORD } from "./system.ts";
 
-export const RECORDINGS = path.resolve(import.meta.dirname, "../../../shared/reference/wordpress-recordings");
+export const RECORDINGS = path.resolve(import.meta.dirname, "../fixtures/wordpress-recordings");
 
 export interface Recording {
   case: string;

@@ -5,7 +5,7 @@ import type { Identity } from "../../lib/identity.ts";
 import type { SubgraphContextBase } from "../../lib/subgraph.ts";
 import { createLoaders, type ContentLoaders } from "./loaders.ts";
 import { viewerOf, type Viewer } from "./permissions.ts";
-import { loadOptions, siteClock, type SiteClock, type SiteOptions } from "./site.ts";
+import { loadOptions, siteClock, type SiteClock, type SiteOptions } from "./site/site.ts";
 
 export interface Site { options: SiteOptions; clock: SiteClock; home: string }
 

@@ -3,8 +3,8 @@
 // "Sample Page" and a draft "Privacy Policy" page. Runs once: nothing happens if users exist.
 import type { Config } from "../../lib/config.ts";
 import type { Database } from "../../lib/db.ts";
-import { generateAppPassword, hashAppPassword } from "./users.ts";
-import { DEFAULT_OPTIONS } from "./site.ts";
+import { generateAppPassword, hashAppPassword } from "./users/users.ts";
+import { DEFAULT_OPTIONS } from "./site/site.ts";
 
 const HELLO_WORLD = "<!-- wp:paragraph -->\n<p>Welcome to WordPress. This is your first post. Edit or delete it, then start writing!</p>\n<!-- /wp:paragraph -->";
 const SAMPLE_PAGE = "<!-- wp:paragraph -->\n<p>This is an example page. It's different from a blog post because it will stay in one place and will show up in your site navigation (in most themes). Most people start with an About page that introduces them to potential site visitors.</p>\n<!-- /wp:paragraph -->";

@@ -2,7 +2,7 @@
 // one query per kind, so a list costs the same number of statements whatever its length.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../../lib/db.ts";
-import { REST_POST_TYPES } from "./post-type-registry.ts";
+import { REST_POST_TYPES } from "./site/post-type-registry.ts";
 import type { Post, Prisma, Term, User } from "../../generated/prisma/client.ts";
 
 export interface ContentLoaders {

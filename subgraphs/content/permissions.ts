@@ -2,7 +2,7 @@
 // whether they wrote it. Resolvers and domain functions ask here; nothing else decides.
 import { can } from "../../lib/capabilities.ts";
 import type { Identity } from "../../lib/identity.ts";
-import { POST_TYPE_REGISTRY, capabilityOf } from "./post-type-registry.ts";
+import { POST_TYPE_REGISTRY, capabilityOf } from "./site/post-type-registry.ts";
 
 export interface Viewer { id: number; roles: string[] }
 

@@ -4,7 +4,7 @@ import type { Config } from "../../lib/config.ts";
 import type { Database, PrismaClient } from "../../lib/db.ts";
 import type { Identity } from "../../lib/identity.ts";
 import type { SubgraphContextBase } from "../../lib/subgraph.ts";
-import { createLoaders, type ExtensionsLoaders } from "./loaders.ts";
+import { createLoaders, type ExtensionsLoaders } from "./languages/loaders.ts";
 
 export interface ExtensionsContext extends SubgraphContextBase {
   prisma: PrismaClient;

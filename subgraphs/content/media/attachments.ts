@@ -9,11 +9,11 @@ import exifReader from "exif-reader";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, type Viewer } from "../permissions.ts";
-import type { PostWhereInput } from "../post-query.ts";
-import { listPosts, type ListArgs, type PostPage } from "../posts.ts";
+import type { PostWhereInput } from "../posts/post-query.ts";
+import { listPosts, type ListArgs, type PostPage } from "../posts/posts.ts";
 import { SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
-import { sanitizeTitle } from "../rendering.ts";
-import { parseWpDate, wholeSeconds, type SiteClock } from "../site.ts";
+import { sanitizeTitle } from "../posts/rendering.ts";
+import { parseWpDate, wholeSeconds, type SiteClock } from "../site/site.ts";
 import {
   IMAGE_EXTENSIONS, isAllowedMimeType, MEDIA_TYPES, mimeTypeOf, mimeTypesOfGroup, sanitizeFileName,
 } from "../../../lib/media/file-types.ts";

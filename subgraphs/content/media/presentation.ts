@@ -3,7 +3,7 @@
 // WordPress prefixes with the attachment's medium image or a link to the file (prepend_attachment).
 import path from "node:path/posix";
 import type { Post } from "../../../generated/prisma/client.ts";
-import { renderContent, renderExcerpt, sanitizeTitle } from "../rendering.ts";
+import { renderContent, renderExcerpt, sanitizeTitle } from "../posts/rendering.ts";
 import { constrainDimensions } from "./images.ts";
 import { attachedFile, attachmentMeta, metadataOf, siblingKey, sizesInOrder, type AttachmentMetadata, type SizeMeta } from "./metadata.ts";
 import type { MediaStorage } from "../../../lib/media/storage.ts";

@@ -1,13 +1,13 @@
-// Thin resolvers of the media schema (schema/20-media.graphql): arguments in, media domain
+// Thin resolvers of the media schema (media.graphql): arguments in, media domain
 // functions out; MediaItem fields are derived from the attachment row.
 import type { Post } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, hasCap } from "../permissions.ts";
-import { postPermalink } from "../permalinks.ts";
-import { connection } from "../posts.ts";
-import { renderTitle } from "../rendering.ts";
-import { formatWpDate } from "../site.ts";
+import { postPermalink } from "../posts/permalinks.ts";
+import { connection } from "../posts/posts.ts";
+import { renderTitle } from "../posts/rendering.ts";
+import { formatWpDate } from "../site/site.ts";
 import {
   createMedia, deleteMedia, editMedia, listMedia, missingImageSizes, processMedia, readableAttachment, readMedia, updateMedia,
   type MediaEditInput, type MediaFileInput, type MediaInput, type MediaListArgs,

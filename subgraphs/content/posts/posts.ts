@@ -1,0 +1,415 @@
+// Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
+// listing, reading (with password protection), creating, updating and trashing/deleting.
+import { FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
+import type { Post, Prisma } from "../../../generated/prisma/client.ts";
+import { fail } from "../../../lib/errors.ts";
+import type { ContentContext } from "../context.ts";
+import {
+  canCreate, canDeletePost, canEditOthers, canEditPost, canPublish, canReadPost, hasCap,
+} from "../permissions.ts";
+import {
+  buildPostWhere, IN_MEMORY_ORDERS, postOrder, relevance, type PostOrderBy, type PostWhereInput,
+} from "./post-query.ts";
+import { sanitizeTitle } from "./rendering.ts";
+import { saveRevisionIfChanged } from "./revisions.ts";
+import { parseWpDate, wholeSeconds } from "../site/site.ts";
+import { permalink } from "./permalinks.ts";
+import { descendantTermIds } from "../terms/terms.ts";
+import { POST_TYPE_REGISTRY, type PostTypeRegistration } from "../site/post-type-registry.ts";
+
+/** What the content domain needs to know of a post type; derived from its registration. */
+export interface PostTypeDefinition {
+  type: string;
+  revisions: boolean;
+  author: boolean;
+  /** Only posts can be stuck to the front page (WordPress's sticky_posts option). */
+  sticky: boolean;
+  formats: boolean;
+  /** Taxonomies written with the post (nav menus are written by menu items themselves). */
+  taxonomies: ("category" | "post_tag")[];
+  /** What a list shows when no status is asked for. */
+  defaultStatus: string[];
+  /** Has a parent and a menu order (page-attributes). */
+  hierarchical: boolean;
+}
+
+function definitionOf(registration: PostTypeRegistration): PostTypeDefinition {
+  const supports = (feature: string) => registration.supports.includes(feature);
+  return {
+    type: registration.slug,
+    revisions: supports("revisions"),
+    author: supports("author"),
+    sticky: registration.slug === "post",
+    formats: supports("post-formats"),
+    taxonomies: registration.taxonomies.filter((t): t is "category" | "post_tag" => t === "category" || t === "post_tag"),
+    defaultStatus: [registration.slug === "attachment" ? "inherit" : "publish"],
+    hierarchical: supports("page-attributes"),
+  };
+}
+
+/**
+ * The post types this site stores. Media are written by media/attachments.ts (files, sizes), menu
+ * items by menu-items.ts (menu and link data); all four share listing, reading and trashing here.
+ */
+export const POST_TYPES: Record<string, PostTypeDefinition> = Object.fromEntries(
+  POST_TYPE_REGISTRY.filter((t) => ["post", "page", "attachment", "nav_menu_item"].includes(t.slug)).map((t) => [t.slug, definitionOf(t)]),
+);
+
+const OPEN_CLOSED = ["open", "closed"];
+
+export interface ListArgs {
+  where?: PostWhereInput | null;
+  page?: number | null;
+  perPage?: number | null;
+  offset?: number | null;
+  order?: "ASC" | "DESC" | null;
+  orderBy?: PostOrderBy | null;
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface PostPage {
+  nodes: Post[];
+  totalCount: number;
+  totalPages: number;
+  /** Offset of the first node, for cursors. */
+  start: number;
+}
+
+export const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64");
+export function decodeCursor(cursor: string): number {
+  const m = /^offset:(\d+)$/.exec(Buffer.from(cursor, "base64").toString("utf8"));
+  return m ? Number(m[1]) : fail("invalid_cursor", "The cursor is not valid.", 400);
+}
+
+/**
+ * Lists posts of a type. Rows the caller cannot read are dropped after the query but still
+ * counted, as in WordPress; a type with its own read rule (attachments follow their parent)
+ * passes it as `readable`.
+ */
+export async function listPosts(
+  ctx: ContentContext, type: string, args: ListArgs,
+  readable: (rows: Post[]) => Promise<Post[]> = async (rows) => rows.filter((p) => canReadPost(ctx.viewer, p)),
+): Promise<PostPage> {
+  const definition = POST_TYPES[type];
+  const { clock } = await ctx.site();
+  const where = args.where ?? {};
+  const orderBy = args.orderBy ?? "DATE";
+  if (orderBy === "RELEVANCE" && !where.search) {
+    fail("rest_no_search_term_defined", "You need to define a search term to order by relevance.", 400);
+  }
+  if (orderBy === "INCLUDE" && !where.include?.length) {
+    fail("rest_orderby_include_missing_include", "You need to define an include parameter to order by include.", 400);
+  }
+  const prismaWhere = await buildPostWhere(type, where, ctx.viewer, clock, {
+    descendants: (ids) => descendantTermIds(ctx.prisma, ids),
+  }, definition.defaultStatus);
+
+  // Cursor arguments (first/after) are another spelling of offset/limit.
+  const perPage = args.first ?? args.perPage ?? 10;
+  const page = args.page ?? 1;
+  const start = args.after !== undefined && args.after !== null ? decodeCursor(args.after) + 1 : (args.offset ?? (page - 1) * perPage);
+
+  let nodes: Post[];
+  if (IN_MEMORY_ORDERS.has(orderBy)) {
+    const all = await ctx.prisma.post.findMany({ where: prismaWhere, orderBy: postOrder("DATE", "DESC") });
+    const rank = orderBy === "INCLUDE"
+      ? (p: Post) => where.include!.indexOf(p.id)
+      : orderBy === "INCLUDE_SLUGS"
+        ? (p: Post) => (where.slug ?? []).indexOf(p.slug)
+        : (p: Post) => relevance(p, where.search!);
+    // include / include_slugs keep the order given (WordPress's ORDER BY FIELD ignores `order`); relevance is best first.
+    all.sort((a, b) => (orderBy === "RELEVANCE" ? rank(b) - rank(a) : rank(a) - rank(b)));
+    nodes = all.slice(start, start + perPage);
+  } else {
+    nodes = await ctx.prisma.post.findMany({ where: prismaWhere, orderBy: postOrder(orderBy, args.order ?? "DESC"), skip: start, take: perPage });
+  }
+  nodes.forEach((p) => ctx.loaders.post.prime(p.id, p));
+
+  // WordPress counts found rows only when rows came back; an empty first page with an offset reports 0.
+  let totalCount = nodes.length === 0 && page <= 1 && args.offset ? 0 : await ctx.prisma.post.count({ where: prismaWhere });
+  if (nodes.length > 0 && totalCount === 0) totalCount = nodes.length;
+  const totalPages = totalCount === 0 ? 0 : Math.ceil(totalCount / perPage);
+  if (args.first === undefined || args.first === null) {
+    if (page > totalPages && totalCount > 0) {
+      fail("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+    }
+  }
+  return { nodes: await readable(nodes), totalCount, totalPages, start };
+}
+
+/** A page of a list as a GraphQL connection: the page itself plus cursor information. */
+export function connection(page: PostPage, args: Pick<ListArgs, "first" | "perPage">) {
+  return {
+    ...page,
+    pageInfo: {
+      hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
+      hasPreviousPage: page.start > 0,
+      startCursor: page.nodes.length ? encodeCursor(page.start) : null,
+      endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
+    },
+  };
+}
+
+/** A post of the given type; 404 for a missing id or another type's id. */
+export async function requirePost(ctx: ContentContext, type: string, id: number): Promise<Post> {
+  const post = id > 0 ? await ctx.loaders.post.load(id) : null;
+  if (!post || post.type !== type) return fail("rest_post_invalid_id", "Invalid post ID.", 404);
+  return post;
+}
+
+export async function readPost(ctx: ContentContext, type: string, id: number, password?: string | null): Promise<Post> {
+  const post = await requirePost(ctx, type, id);
+  if (!canReadPost(ctx.viewer, post)) {
+    return fail("rest_forbidden", "Sorry, you are not allowed to do that.", ctx.viewer ? 403 : 401);
+  }
+  if (password !== undefined && password !== null && post.password !== "" && password !== post.password && !canEditPost(ctx.viewer, post)) {
+    fail("rest_post_incorrect_password", "Incorrect post password.", 403);
+  }
+  return post;
+}
+
+export interface PostInput {
+  date?: string | null;
+  dateGmt?: string | null;
+  clearDate?: boolean | null;
+  slug?: string | null;
+  status?: string | null;
+  password?: string | null;
+  title?: string | null;
+  content?: string | null;
+  excerpt?: string | null;
+  author?: number | null;
+  featuredMedia?: number | null;
+  commentStatus?: string | null;
+  pingStatus?: string | null;
+  format?: string | null;
+  meta?: { footnotes?: string | null } | null;
+  sticky?: boolean | null;
+  template?: string | null;
+  categories?: number[] | null;
+  tags?: number[] | null;
+  parent?: number | null;
+  menuOrder?: number | null;
+}
+
+const cannot = (ctx: ContentContext, code: string, message: string) => fail(code, message, ctx.viewer ? 403 : 401);
+const invalidParam = (param: string, message: string) =>
+  fail("rest_invalid_param", `Invalid parameter(s): ${param}`, 400, { data: { params: { [param]: message }, details: { [param]: { code: "rest_not_in_enum", message, data: null } } } });
+
+function oneOf(value: string | null | undefined, allowed: string[], param: string): void {
+  if (value === undefined || value === null || allowed.includes(value)) return;
+  const list = allowed.length === 2 ? `${allowed[0]} and ${allowed[1]}` : `${allowed.slice(0, -1).join(", ")}, and ${allowed.at(-1)}`;
+  invalidParam(param, `${param} is not one of ${list}.`);
+}
+
+/** Checks a write the way WordPress's permission callbacks do, in their order. */
+function checkWrite(ctx: ContentContext, type: string, input: PostInput, existing: Post | null): void {
+  const viewer = ctx.viewer;
+  oneOf(input.status, SETTABLE_STATUSES, "status");
+  oneOf(input.commentStatus, OPEN_CLOSED, "comment_status");
+  oneOf(input.pingStatus, OPEN_CLOSED, "ping_status");
+  if (POST_TYPES[type].formats) oneOf(input.format, FORMATS, "format");
+  const verb = existing ? "update" : "create";
+  if (input.author !== undefined && input.author !== null && input.author !== (existing?.authorId ?? viewer?.id) && !canEditOthers(viewer, type)) {
+    cannot(ctx, "rest_cannot_edit_others", `Sorry, you are not allowed to ${verb} posts as this user.`);
+  }
+  if (input.sticky && !canEditOthers(viewer, type) && !canPublish(viewer, type)) {
+    cannot(ctx, "rest_cannot_assign_sticky", "Sorry, you are not allowed to make posts sticky.");
+  }
+  if (existing) {
+    if (!canEditPost(viewer, existing)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+  } else if (!canCreate(viewer, type)) {
+    cannot(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+  }
+  const status = input.status;
+  if ((status === "publish" || status === "future") && status !== existing?.status && !canPublish(viewer, type)) {
+    cannot(ctx, "rest_cannot_publish", "Sorry, you are not allowed to publish posts in this post type.");
+  }
+  if (status === "private" && status !== existing?.status && !canPublish(viewer, type)) {
+    cannot(ctx, "rest_cannot_publish", "Sorry, you are not allowed to create private posts in this post type.");
+  }
+}
+
+/** A slug unique within the type, WordPress-style: "slug", "slug-2", "slug-3"… */
+async function uniqueSlug(tx: Prisma.TransactionClient, type: string, wanted: string, exceptId: number): Promise<string> {
+  const base = sanitizeTitle(wanted);
+  if (base === "") return "";
+  const taken = new Set((await tx.post.findMany({
+    where: { type, slug: { startsWith: base }, id: { not: exceptId } }, select: { slug: true },
+  })).map((p) => p.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+const PUBLIC_STATUSES = ["publish", "future", "private"];
+
+/** Creates or updates a post in one transaction, with its terms and (on update) a revision. */
+export async function savePost(ctx: ContentContext, type: string, input: PostInput, id?: number): Promise<Post> {
+  const definition = POST_TYPES[type];
+  const existing = id === undefined ? null : await requirePost(ctx, type, id);
+  checkWrite(ctx, type, input, existing);
+  const viewer = ctx.viewer!;
+  const { clock, options, home } = await ctx.site();
+
+  if (input.author !== undefined && input.author !== null && input.author !== existing?.authorId) {
+    const author = await ctx.loaders.user.load(input.author);
+    if (!author) fail("rest_invalid_author", "Invalid author ID.", 400);
+  }
+  if (definition.hierarchical && input.parent !== undefined && input.parent !== null && input.parent !== 0) {
+    // WordPress refuses a parent that does not exist (400, not 404).
+    if (!(await ctx.loaders.post.load(input.parent))) fail("rest_post_invalid_id", "Invalid post parent ID.", 400);
+  }
+  const password = input.password ?? existing?.password ?? "";
+  const sticky = input.sticky ?? existing?.sticky ?? false;
+  if (password !== "" && sticky) {
+    fail("rest_invalid_field", input.sticky ? "A password protected post can not be set to sticky." : "A sticky post can not be password protected.", 400);
+  }
+
+  const now = wholeSeconds(new Date());
+  let local: Date | null = existing?.date ?? null;
+  let gmt: Date | null = existing?.dateGmt ?? null;
+  for (const [value, isGmt] of [[input.date, false], [input.dateGmt, true]] as const) {
+    if (value === undefined || value === null) continue;
+    const parsed = parseWpDate(value, clock, isGmt);
+    if (!parsed) fail("rest_invalid_date", "Invalid date.", 400);
+    ({ local, gmt } = parsed!);
+  }
+  let status = input.status ?? existing?.status ?? "draft";
+  // A draft without a date "floats" (no GMT date) until it is published; publishing fixes it to now.
+  if (local === null) local = clock.toLocal(now);
+  if (gmt === null && PUBLIC_STATUSES.includes(status)) {
+    gmt = now;
+    local = clock.toLocal(now);
+  }
+  if (status === "publish" && gmt && gmt.getTime() > now.getTime()) status = "future";
+  else if (status === "future" && gmt && gmt.getTime() <= now.getTime()) status = "publish";
+
+  const featuredMedia = input.featuredMedia === undefined || input.featuredMedia === null
+    ? existing?.featuredMedia ?? 0
+    : input.featuredMedia === 0 ? 0
+      // A featured_media id that is not an attachment is ignored, as WordPress does.
+      : (await ctx.loaders.post.load(input.featuredMedia))?.type === "attachment" ? input.featuredMedia : existing?.featuredMedia ?? 0;
+
+  const meta = { ...(existing?.meta as Record<string, unknown> ?? { footnotes: "" }), ...(input.meta?.footnotes !== undefined && input.meta?.footnotes !== null ? { footnotes: input.meta.footnotes } : {}) };
+
+  const saved = await ctx.prisma.$transaction(async (tx) => {
+    const title = input.title ?? existing?.title ?? "";
+    let slug = existing?.slug ?? "";
+    if (input.slug !== undefined && input.slug !== null) slug = await uniqueSlug(tx, type, input.slug, id ?? 0);
+    else if (slug === "" && PUBLIC_STATUSES.includes(status)) slug = await uniqueSlug(tx, type, title || `${existing?.id ?? ""}`, id ?? 0);
+    const data = {
+      status, slug, title, password, sticky, meta, featuredMedia,
+      content: input.content ?? existing?.content ?? "",
+      excerpt: input.excerpt ?? existing?.excerpt ?? "",
+      authorId: input.author ?? existing?.authorId ?? viewer.id,
+      date: local, dateGmt: gmt, modified: clock.toLocal(now), modifiedGmt: now,
+      // Pages start with comments and pings closed (WordPress's get_default_comment_status for pages).
+      commentStatus: input.commentStatus ?? existing?.commentStatus ?? (type === "post" ? options.default_comment_status : "closed"),
+      pingStatus: input.pingStatus ?? existing?.pingStatus ?? (type === "post" ? options.default_ping_status : "closed"),
+      format: definition.formats ? input.format ?? existing?.format ?? "standard" : "standard",
+      template: input.template ?? existing?.template ?? "",
+      ...(definition.hierarchical ? {
+        // A post cannot be its own parent; WordPress quietly resets that to 0.
+        parentId: input.parent === undefined || input.parent === null ? existing?.parentId ?? 0 : input.parent === id ? 0 : input.parent,
+        menuOrder: input.menuOrder ?? existing?.menuOrder ?? 0,
+      } : {}),
+    };
+    let post = existing
+      ? await tx.post.update({ where: { id: existing.id }, data })
+      : await tx.post.create({ data: { ...data, type } });
+    // The guid is the item's address when it is created (a pretty permalink once published), and never changes.
+    if (!existing) post = await tx.post.update({ where: { id: post.id }, data: { guid: await permalink(post, home, (pid) => tx.post.findUnique({ where: { id: pid } })) } });
+    await saveTerms(tx, post.id, type, input, !existing, options.default_category);
+    if (existing && definition.revisions) await saveRevisionIfChanged(tx, post, viewer.id);
+    return post;
+  });
+  ctx.loaders.post.clear(saved.id).prime(saved.id, saved);
+  ctx.loaders.postTerms.clear(saved.id);
+  ctx.loaders.revisionSummary.clear(saved.id);
+  return saved;
+}
+
+/** Writes the post's categories and tags; a post always has a category (the default one). Unknown term ids are ignored. */
+async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: string, input: PostInput, isNew: boolean, defaultCategory: number): Promise<void> {
+  const taxonomies = POST_TYPES[type].taxonomies;
+  for (const taxonomy of taxonomies) {
+    let ids = taxonomy === "category" ? input.categories : input.tags;
+    if (taxonomy === "category" && isNew && !ids?.length) ids = [defaultCategory];
+    if (ids === undefined || ids === null) continue;
+    if (taxonomy === "category" && ids.length === 0) ids = [defaultCategory];
+    const existing = await tx.term.findMany({ where: { id: { in: ids }, taxonomy }, select: { id: true } });
+    const valid = ids.filter((id) => existing.some((t) => t.id === id));
+    await tx.postTerm.deleteMany({ where: { postId, term: { taxonomy } } });
+    await tx.postTerm.createMany({ data: [...new Set(valid)].map((termId, i) => ({ postId, termId, termOrder: i })) });
+  }
+  if (POST_TYPES[type].formats && input.format) await saveFormatTerm(tx, postId, input.format);
+}
+
+/**
+ * WordPress keeps a post's format as a term of the post_format taxonomy ("post-format-aside"),
+ * created on first use; we keep it the same way so term ids advance as they do in WordPress.
+ * The `format` column stays the source the API reads.
+ */
+async function saveFormatTerm(tx: Prisma.TransactionClient, postId: number, format: string): Promise<void> {
+  await tx.postTerm.deleteMany({ where: { postId, term: { taxonomy: "post_format" } } });
+  if (format === "standard") return;
+  const slug = `post-format-${format}`;
+  const term = await tx.term.upsert({
+    where: { taxonomy_slug: { taxonomy: "post_format", slug } },
+    create: { taxonomy: "post_format", slug, name: format[0].toUpperCase() + format.slice(1) },
+    update: {},
+  });
+  await tx.postTerm.create({ data: { postId, termId: term.id } });
+}
+
+export interface DeleteOutcome { deleted: boolean; post: Post; previousCategoryIds: number[]; previousTagIds: number[] }
+
+/** Trashes a post, or with `force` deletes it and its revisions for good. */
+export async function deletePost(ctx: ContentContext, type: string, id: number, force: boolean): Promise<DeleteOutcome> {
+  const post = await requirePost(ctx, type, id);
+  if (!canDeletePost(ctx.viewer, post)) cannot(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
+  const terms = await ctx.loaders.postTerms.load(id);
+  if (force) {
+    await ctx.prisma.$transaction([
+      ctx.prisma.post.deleteMany({ where: { parentId: id, type: "revision" } }),
+      ctx.prisma.post.delete({ where: { id } }),
+    ]);
+    ctx.loaders.post.clear(id);
+    return { deleted: true, post, previousCategoryIds: terms.category, previousTagIds: terms.post_tag };
+  }
+  if (post.status === "trash") fail("rest_already_trashed", "The post has already been deleted.", 410);
+  const { clock } = await ctx.site();
+  const now = wholeSeconds(new Date());
+  const trashed = await ctx.prisma.$transaction(async (tx) => {
+    const updated = await tx.post.update({
+      where: { id },
+      data: {
+        status: "trash",
+        slug: post.slug === "" ? "" : `${post.slug}__trashed`,
+        modified: clock.toLocal(now), modifiedGmt: now,
+        meta: { ...(post.meta as Record<string, unknown>), _wp_trash_meta_status: post.status, _wp_trash_meta_time: Math.floor(now.getTime() / 1000) },
+      },
+    });
+    if (POST_TYPES[type].revisions) await saveRevisionIfChanged(tx, updated, ctx.viewer!.id);
+    return updated;
+  });
+  ctx.loaders.post.clear(id).prime(id, trashed);
+  ctx.loaders.revisionSummary.clear(id);
+  return { deleted: false, post: trashed, previousCategoryIds: terms.category, previousTagIds: terms.post_tag };
+}
+
+/** Permissions of the caller on one post (for REST `Allow`, action links and edit-only fields). */
+export function viewerPermissions(ctx: ContentContext, post: Post) {
+  const v = ctx.viewer;
+  return {
+    edit: canEditPost(v, post),
+    delete: canDeletePost(v, post),
+    publish: canPublish(v, post.type),
+    assignAuthor: canEditOthers(v, post.type),
+    sticky: POST_TYPES[post.type]?.sticky === true && canEditOthers(v, post.type) && canPublish(v, post.type),
+    assignTerms: canCreate(v, post.type),
+    createTerms: hasCap(v, "manage_categories"),
+    unfilteredHtml: hasCap(v, "unfiltered_html"),
+  };
+}

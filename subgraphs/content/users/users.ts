@@ -1,0 +1,47 @@
+// Site users and their application passwords. Application passwords are high-entropy machine
+// secrets: stored as HMAC-SHA-256 keyed with the secret key, compared in constant time.
+import crypto from "node:crypto";
+import type { PrismaClient } from "../../../lib/db.ts";
+import { fail } from "../../../lib/errors.ts";
+
+/** WordPress shows application passwords in groups of four; only letters and digits count. */
+export const normalizeAppPassword = (password: string): string => password.replace(/[^a-z\d]/gi, "");
+
+export function hashAppPassword(password: string, secretKey: Buffer): string {
+  return crypto.createHmac("sha256", secretKey).update(normalizeAppPassword(password)).digest("hex");
+}
+
+/** 24 characters from WordPress's alphabet, shown as six groups of four. */
+export function generateAppPassword(): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  const chars = Array.from({ length: 24 }, () => alphabet[crypto.randomInt(alphabet.length)]);
+  return chars.join("").match(/.{4}/g)!.join(" ");
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function authenticateApplicationPassword(
+  prisma: PrismaClient, username: string, password: string, secretKey: Buffer,
+): Promise<{ userId: number; roles: string[] }> {
+  const user = await prisma.user.findFirst({
+    where: username.includes("@") ? { email: username } : { login: username },
+    include: { applicationPasswords: true },
+  });
+  if (!user) {
+    return username.includes("@")
+      ? fail("invalid_email", "Unknown email address. Check again or try your username.", 401)
+      : fail("invalid_username", "Unknown username. Check again or try your email address.", 401);
+  }
+  const presented = Buffer.from(hashAppPassword(password, secretKey), "hex");
+  const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));
+  if (!match) return fail("incorrect_password", "The provided password is an invalid application password.", 401);
+  // Like WordPress, record the use at most once a day: no write on every authenticated request.
+  const now = new Date();
+  if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS) {
+    await prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: now } });
+  }
+  return { userId: user.id, roles: user.roles };
+}
+
+export const gravatarUrl = (email: string, size: number): string =>
+  `https://secure.gravatar.com/avatar/${crypto.createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}?s=${size}&d=mm&r=g`;

@@ -2,7 +2,7 @@
 // arguments from the endpoint's schema, run the endpoint's one GraphQL operation with the
 // caller's identity, and turn the result into a REST response. Used for HTTP requests, batch
 // items and `_embed` look-ups alike.
-import { Kind, type OperationDefinitionNode } from "graphql";
+import { Kind, type DocumentNode, type OperationDefinitionNode } from "graphql";
 import type { Execute, RouterContext } from "../../graph.ts";
 import { RouteTable, type Method } from "../table.ts";
 import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
@@ -28,13 +28,15 @@ export interface SiteRequest {
   files?: Record<string, UploadedFile>;
 }
 
-/** The root field name of an endpoint's operation (its data arrives under it). */
-export function rootField(endpoint: GraphEndpoint): string {
-  const op = endpoint.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+/** The root field name of a single-field operation (its data arrives under it). */
+function rootFieldOf(document: DocumentNode): string {
+  const op = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const field = op.selectionSet.selections[0];
   if (field.kind !== Kind.FIELD) throw new Error("An endpoint's operation must select one root field");
   return (field.alias ?? field.name).value;
 }
+
+export const rootField = (endpoint: GraphEndpoint): string => rootFieldOf(endpoint.operation);
 
 export interface Prepared {
   route: SiteRoute;
@@ -49,10 +51,40 @@ export class SiteRest {
     this.table = new RouteTable(routes, { caseInsensitive: true });
   }
 
-  /** Methods of a route the caller may use (the `Allow` header). */
-  allow(route: SiteRoute, context: RouterContext): string {
-    const methods = route.endpoints.filter((e) => !e.allowed || e.allowed(context.identity)).flatMap((e) => e.methods);
-    return [...new Set(methods)].join(", ");
+  /** Probe answers of one request, by probe document: each probe runs at most once per request. */
+  private readonly probes = new WeakMap<RouterContext, Map<DocumentNode, Promise<unknown>>>();
+
+  /** Runs, once per request, the probes not yet asked; several together as one query. */
+  private ask(probes: DocumentNode[], context: RouterContext): Map<DocumentNode, Promise<unknown>> {
+    const asked = this.probes.get(context) ?? new Map<DocumentNode, Promise<unknown>>();
+    this.probes.set(context, asked);
+    const fresh = [...new Set(probes)].filter((probe) => !asked.has(probe));
+    if (fresh.length) {
+      const merged = mergeOperations(fresh.map((operation) => ({ operation, variables: {} })), "query");
+      const answer = this.execute(merged.document, merged.variables, context);
+      fresh.forEach((probe, i) => asked.set(probe, answer.then((result) => {
+        const data = result.data as Record<string, unknown> | null | undefined;
+        // A probe that could not be answered allows nothing.
+        return data && data[aliasOf(i)] !== undefined ? { [rootFieldOf(probe)]: data[aliasOf(i)] } : null;
+      })));
+    }
+    return asked;
+  }
+
+  /** Whether the graph lets the caller do what `allowed` guards. */
+  async may(allowed: SiteEndpoint["allowed"], context: RouterContext): Promise<boolean> {
+    if (!allowed) return true;
+    if (typeof allowed === "function") return allowed(context.identity);
+    if (!allowed.probe) return allowed.check(undefined);
+    const data = await this.ask([allowed.probe], context).get(allowed.probe);
+    return data !== null && allowed.check(data);
+  }
+
+  /** Methods of a route the caller may use (the `Allow` header), as the graph answers them. */
+  async allow(route: SiteRoute, context: RouterContext): Promise<string> {
+    this.ask(route.endpoints.flatMap((e) => (e.allowed && typeof e.allowed !== "function" && e.allowed.probe ? [e.allowed.probe] : [])), context);
+    const permitted = await Promise.all(route.endpoints.map((e) => this.may(e.allowed, context)));
+    return [...new Set(route.endpoints.filter((_e, i) => permitted[i]).flatMap((e) => e.methods))].join(", ");
   }
 
   /** Matches and validates a request; returns a ready request or the error response. */
@@ -72,6 +104,7 @@ export class SiteRest {
       request: {
         method, path, params: result.params, sent: result.sent, query: input.query, headers: input.headers,
         identity: context.identity, rawBody: input.rawBody, files: input.files, urls: this.urls,
+        may: (allowed) => this.may(allowed, context),
       },
     };
   }
@@ -85,7 +118,7 @@ export class SiteRest {
   }
 
   /** Turns one operation's data (or first error) into the endpoint's REST response. */
-  shape(endpoint: GraphEndpoint, request: RestRequest, data: Record<string, unknown> | null, errors: readonly import("graphql").GraphQLFormattedError[]): RestResult {
+  async shape(endpoint: GraphEndpoint, request: RestRequest, data: Record<string, unknown> | null, errors: readonly import("graphql").GraphQLFormattedError[]): Promise<RestResult> {
     if (errors.length > 0) return fromGraphQLError(errors[0]);
     const field = rootField(endpoint);
     if (!data || data[field] === undefined) return wpError("rest_internal_error", "The operation returned no result.", 500);

@@ -89,6 +89,8 @@ export interface RestRequest {
   files?: Record<string, UploadedFile>;
   /** Absolute URL helpers bound to the site's address and REST root. */
   urls: SiteUrls;
+  /** Whether the graph lets the caller do what `allowed` guards (probes asked once per request). */
+  may(allowed: EndpointCommon["allowed"]): Promise<boolean>;
 }
 
 export interface SiteUrls {
@@ -106,15 +108,22 @@ export interface RestResult {
   headers?: Record<string, string>;
 }
 
+/**
+ * Whether the caller passes an endpoint's permission check, for the `Allow` header only (the
+ * subgraph enforces permissions itself): the answer of a query of the graph (`probe`), read by
+ * `check`. Built with `allowedBy` (kit/operation.ts).
+ */
+export interface GraphAllow {
+  probe?: DocumentNode;
+  check(data: unknown): boolean;
+}
+
 interface EndpointCommon extends EndpointBase {
   args: Record<string, ArgSchema>;
   /** Endpoint may be addressed by batch/v1 (`allow_batch: {v1: true}` in the index). */
   allowBatch?: boolean;
-  /**
-   * Whether this caller passes the endpoint's permission check, for the `Allow` header only
-   * (the subgraph enforces permissions itself). Omitted means "anyone".
-   */
-  allowed?: (identity: Identity) => boolean;
+  /** Who may use the endpoint, as the graph answers it; omitted means "anyone". */
+  allowed?: GraphAllow | ((identity: Identity) => boolean);
 }
 
 /** An endpoint that is one operation of the graph (nearly all of them). */
@@ -124,7 +133,7 @@ export interface GraphEndpoint extends EndpointCommon {
   /** GraphQL variables from the validated request. */
   variables?: (request: RestRequest) => Record<string, unknown>;
   /** REST response from the operation's data (the root field's value is `data[field]`). */
-  respond: (data: OperationData, request: RestRequest) => RestResult;
+  respond: (data: OperationData, request: RestRequest) => RestResult | Promise<RestResult>;
 }
 
 /** An endpoint the REST layer answers itself because it composes other routes (the index, batch). */

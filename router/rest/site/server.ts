@@ -93,11 +93,11 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
         // OPTIONS answers with the route's own index entry, with no permission or argument checks.
         const match = site.table.match(input.path.replace(/(.)\/+$/, "$1"), "OPTIONS");
         result = { status: 200, body: match ? routeEntry(match.route, urls) : [] };
-        if (match) allow = site.allow(match.route, context);
+        if (match) allow = await site.allow(match.route, context);
       } else {
         const dispatched = await site.dispatch(input, context);
         result = dispatched.result;
-        if (dispatched.route) allow = site.allow(dispatched.route, context);
+        if (dispatched.route) allow = await site.allow(dispatched.route, context);
       }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

@@ -58,8 +58,9 @@ const batch: LocalEndpoint = {
     // Every item that validated runs in one GraphQL document, in order, as WordPress runs them one by one.
     const runnable = prepared.filter((p): p is Prepared => !("error" in p));
     const results = await site.runTogether(runnable, context, "mutation");
+    const allows = await Promise.all(prepared.map((p) => (p.route ? site.allow(p.route, context) : undefined)));
     const responses = prepared.map((p, i) => {
-      const allow = p.route ? site.allow(p.route, context) : undefined;
+      const allow = allows[i];
       if ("error" in p) return { body: p.error.body, status: p.error.status, headers: itemHeaders(p.error, allow) };
       const out = results[runnable.indexOf(p)];
       const ok = (out.status ?? 200) < 400;

@@ -1,0 +1,162 @@
+// The collection and item routes of a declared resource, as WordPress's controllers register
+// them: GET/POST on the collection, GET/POST-PUT-PATCH/DELETE on the item. Each endpoint is
+// one typed operation; the kit adds what every controller repeats: the arguments from the item
+// schema, paging headers, `Location`, edit-context checks and `Allow`, asked of the graph.
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import qs from "qs";
+import { wpError } from "../errors.ts";
+import type { DocumentNode } from "graphql";
+import {
+  route, type ArgSchema, type GraphAllow, type GraphEndpoint, type OperationData, type RestRequest, type RestResult, type SiteRoute,
+} from "../route.ts";
+import { contextArg, forceArg, type Args } from "./args.ts";
+import { itemSchema, present, writeArgs, writeInput, type Context, type Resource } from "./resource.ts";
+
+export const ID = "(?P<id>[\\d]+)";
+
+/** A page of nodes as every list field of the graph answers it. */
+export interface Connection<Node> { nodes: Node[]; totalCount: number; totalPages: number }
+
+/** What a node may tell of the caller's rights on it (narrows the item route's `Allow`). */
+export interface NodeRights { viewerCan: { edit: boolean; delete: boolean } }
+
+export const contextOf = (request: RestRequest): Context => (request.params.context ?? "view") as Context;
+
+/** Sorry, not allowed: 401 for a visitor, 403 for a signed-in user (rest_authorization_required_code). */
+export const forbidden = (request: RestRequest, code: string, message: string): RestResult =>
+  wpError(code, message, request.identity.site ? 403 : 401);
+
+/** The Link header of a collection page: the same query with `page` replaced (prev/next). */
+export function pageLinks(request: RestRequest, collectionPath: string, page: number, totalPages: number): string | undefined {
+  const links: string[] = [];
+  const base = request.urls.rest(collectionPath);
+  const href = (p: number) => `${base}?${qs.stringify({ ...request.query, page: p })}`;
+  if (page > 1) links.push(`<${href(Math.min(page - 1, Math.max(totalPages, 1)) || 0)}>; rel="prev"`);
+  if (totalPages > page) links.push(`<${href(page + 1)}>; rel="next"`);
+  return links.length ? links.join(", ") : undefined;
+}
+
+/** A collection page: the items, X-WP-Total, X-WP-TotalPages and the prev/next Link. */
+export function collectionResult(request: RestRequest, collectionPath: string, page: { totalCount: number; totalPages: number }, body: unknown[]): RestResult {
+  const link = pageLinks(request, collectionPath, request.params.page, page.totalPages);
+  return { body, headers: { "X-WP-Total": String(page.totalCount), "X-WP-TotalPages": String(page.totalPages), ...(link ? { Link: link } : {}) } };
+}
+
+/** `Allow` of one item, from what the graph says the caller may do with it. */
+export const itemAllow = (node: NodeRights): string =>
+  ["GET", ...(node.viewerCan.edit ? ["POST", "PUT", "PATCH"] : []), ...(node.viewerCan.delete ? ["DELETE"] : [])].join(", ");
+
+/**
+ * One operation of a resource: its document, variables from the request, and where its result
+ * is in the answer. Built by `op`, which checks all three against the typed document.
+ */
+export interface Op<Out> {
+  document: DocumentNode;
+  variables: (request: RestRequest) => Record<string, unknown>;
+  pick: (data: OperationData) => Out;
+}
+
+/** Ties a typed document to its variables and result; the dispatcher hands `pick` this document's data. */
+export const op = <Data, Variables, Out>(
+  document: TypedDocumentNode<Data, Variables>, variables: (request: RestRequest) => Variables, pick: (data: Data) => Out,
+): Op<Out> => ({
+  document: document as DocumentNode,
+  variables: (request) => variables(request) as Record<string, unknown>,
+  pick: (data) => pick(data as Data),
+});
+
+export interface CrudSpec<Node> {
+  namespace: string;
+  /** Collection path under the namespace, e.g. "/posts"; the item route is `${path}/{id}`. */
+  path: string;
+  resource: Resource<Node>;
+  /** Every endpoint may be batched (allow_batch v1). */
+  batch?: boolean;
+  /** Item route id argument (WordPress's description varies by controller). */
+  idArg?: ArgSchema;
+  /** Who may use each endpoint, as the graph answers; `editContext` guards `context=edit` on the collection. */
+  allow?: { list?: GraphAllow; create?: GraphAllow; read?: GraphAllow; update?: GraphAllow; delete?: GraphAllow; editContext?: GraphAllow };
+  /** Messages of the edit-context refusals (WordPress's wording differs by controller). */
+  editContextMessages?: { list: string; item: string };
+  list?: { args: Args; op: Op<Connection<Node>>; visible?: (node: Node, context: Context) => boolean };
+  create?: { op: Op<Node>; args?: Args; context?: Context };
+  read?: { op: Op<Node>; args?: Args; headers?: (node: Node) => Record<string, string> };
+  update?: { op: Op<Node>; args?: Args; context?: Context };
+  /** `deleted` false means the node went to the trash (it is answered as it now is). */
+  delete?: { op: Op<{ deleted: boolean; node: Node }>; force: string; context?: Context; args?: Args };
+}
+
+/** The routes of a declared resource: collection and item, each endpoint one typed operation. */
+export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
+  const { resource, namespace } = spec;
+  const schema = itemSchema(resource);
+  const batch = spec.batch ?? false;
+  const allow = spec.allow ?? {};
+  const itemPath = (node: Node) => `/${namespace}${spec.path}/${(node as { id: string | number }).id}`;
+  const nodeRights = (node: Node): NodeRights | undefined => ((node as Partial<NodeRights>).viewerCan ? node as NodeRights : undefined);
+  const messages = spec.editContextMessages ?? {
+    list: "Sorry, you are not allowed to edit posts in this post type.", item: "Sorry, you are not allowed to edit this post.",
+  };
+  const shape = (node: Node, request: RestRequest, context: Context, links = true) =>
+    present(resource, node, { context, urls: request.urls }, { links });
+  const itemResult = (node: Node, request: RestRequest, context: Context, headers: Record<string, string> = {}): RestResult => {
+    const rights = nodeRights(node);
+    return { body: shape(node, request, context), headers: { ...(rights ? { Allow: itemAllow(rights) } : {}), ...headers } };
+  };
+
+  /** An endpoint running one of the resource's operations. */
+  const endpoint = <Out>(
+    e: Pick<GraphEndpoint, "methods" | "args" | "allowed">, operation: Op<Out>, respond: (out: Out, request: RestRequest) => RestResult | Promise<RestResult>,
+  ): GraphEndpoint => ({
+    ...e, ...(batch ? { allowBatch: true } : {}),
+    operation: operation.document, variables: operation.variables,
+    respond: (data, request) => respond(operation.pick(data), request),
+  });
+
+  const collection: GraphEndpoint[] = [];
+  if (spec.list) {
+    const list = spec.list;
+    collection.push(endpoint({ methods: ["GET"], args: list.args, allowed: allow.list }, list.op, async (page, request) => {
+      const context = contextOf(request);
+      if (context === "edit" && !(await request.may(allow.editContext))) return forbidden(request, "rest_forbidden_context", messages.list);
+      const nodes = list.visible ? page.nodes.filter((n) => list.visible!(n, context)) : page.nodes;
+      return collectionResult(request, `/${namespace}${spec.path}`, page, nodes.map((n) => shape(n, request, context)));
+    }));
+  }
+  if (spec.create) {
+    const create = spec.create;
+    collection.push(endpoint({ methods: ["POST"], args: create.args ?? writeArgs(resource, "create"), allowed: allow.create }, create.op, (node, request) =>
+      // The collection route answered, so its Allow stands (not the new item's).
+      ({ status: 201, body: shape(node, request, create.context ?? "edit"), headers: { Location: request.urls.rest(itemPath(node)) } })));
+  }
+
+  const id = spec.idArg ?? { description: "Unique identifier for the object.", type: "integer" };
+  const item: GraphEndpoint[] = [];
+  if (spec.read) {
+    const read = spec.read;
+    item.push(endpoint({ methods: ["GET"], args: read.args ?? { id, context: contextArg() }, allowed: allow.read }, read.op, (node, request) => {
+      const context = contextOf(request);
+      const rights = nodeRights(node);
+      if (context === "edit" && rights && !rights.viewerCan.edit) return forbidden(request, "rest_forbidden_context", messages.item);
+      return itemResult(node, request, context, read.headers?.(node));
+    }));
+  }
+  if (spec.update) {
+    const update = spec.update;
+    item.push(endpoint({ methods: ["POST", "PUT", "PATCH"], args: update.args ?? { id, ...writeArgs(resource, "update") }, allowed: allow.update },
+      update.op, (node, request) => itemResult(node, request, update.context ?? "edit")));
+  }
+  if (spec.delete) {
+    const del = spec.delete;
+    item.push(endpoint({ methods: ["DELETE"], args: del.args ?? { id, force: forceArg(del.force) }, allowed: allow.delete }, del.op, ({ deleted, node }, request) =>
+      (deleted ? { body: { deleted: true, previous: shape(node, request, del.context ?? "edit", false) } } : itemResult(node, request, "edit"))));
+  }
+
+  return [
+    ...(collection.length ? [route(namespace, spec.path, collection, schema)] : []),
+    ...(item.length ? [route(namespace, `${spec.path}/${ID}`, item, schema)] : []),
+  ];
+}
+
+/** The GraphQL input of a write: the resource's mapped fields the request sent. */
+export const inputOf = <Node>(resource: Resource<Node>) => (request: RestRequest) => writeInput(resource, request);

@@ -1,0 +1,126 @@
+// A resource declared once, the way WordPress declares a controller's item schema: each field
+// with its JSON schema (type, contexts, readonly), how it reads from the operation's node, and
+// how it writes into the GraphQL input. Everything else derives from the declaration: the
+// create/update arguments, the input mapping, the response (context filtering, key order,
+// `_links`), and the `schema` that OPTIONS, `?context=help` and OpenAPI show.
+import type { ArgSchema, ItemSchema, RestRequest, SiteUrls, ValidatedParams } from "../route.ts";
+
+export type Context = "view" | "embed" | "edit";
+
+/** What a field's reader and the links see besides the node. */
+export interface View { context: Context; urls: SiteUrls }
+
+export type Links = Record<string, unknown[]>;
+
+export interface Field<Node> {
+  /** The field's item-schema member: description, type, `context`, `readonly`, nested `properties`. */
+  schema: ArgSchema;
+  /** The value in a response, read from the node; the response keeps the declaration's order. */
+  read?: (node: Node, view: View) => unknown;
+  /** GraphQL input field it writes, or the field and a conversion where the value changes shape. */
+  input?: string | [string, (value: unknown) => unknown];
+  /** Argument behaviour beyond the schema (WordPress's arg_options: sanitize/validate callbacks). */
+  arg?: Partial<ArgSchema>;
+  /** Default applied on create only (WordPress adds schema defaults to create arguments only). */
+  createDefault?: unknown;
+  /** Required on create (and not on update). */
+  requiredOnCreate?: boolean;
+  /** Only accepted on create. */
+  createOnly?: boolean;
+}
+
+export interface Resource<Node> {
+  /** The schema's title (WordPress: the post type, "nav_menu_item", "language"…). */
+  title: string;
+  fields: Record<string, Field<Node>>;
+  links?: (node: Node, view: View) => Links;
+}
+
+/** Copies a schema as data: callbacks and the REST layer's own switches dropped. */
+function plainSchema(schema: ArgSchema): ArgSchema {
+  const { validate: _v, sanitize: _s, skipValidation: _k, required: _r, ...rest } = schema;
+  const out: ArgSchema = { ...rest };
+  if (rest.properties) out.properties = Object.fromEntries(Object.entries(rest.properties).map(([k, v]) => [k, plainSchema(v)]));
+  if (rest.items) out.items = plainSchema(rest.items);
+  return out;
+}
+
+/** WordPress's public item schema of the resource. */
+export function itemSchema<Node>(resource: Resource<Node>): ItemSchema {
+  return {
+    $schema: "http://json-schema.org/draft-04/schema#",
+    title: resource.title,
+    type: "object",
+    properties: Object.fromEntries(Object.entries(resource.fields).map(([name, f]) => [name, plainSchema(f.schema)])),
+  };
+}
+
+/**
+ * The create or update arguments (WordPress's get_endpoint_args_for_item_schema): every field
+ * that is not readonly, with create defaults and required flags on create only.
+ */
+export function writeArgs<Node>(resource: Resource<Node>, mode: "create" | "update"): Record<string, ArgSchema> {
+  const args: Record<string, ArgSchema> = {};
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (f.schema.readonly || (f.createOnly && mode === "update")) continue;
+    const { context: _c, readonly: _r, ...schema } = f.schema;
+    args[name] = {
+      ...schema, ...f.arg,
+      ...(mode === "create" && f.createDefault !== undefined ? { default: f.createDefault } : {}),
+      ...(mode === "create" && f.requiredOnCreate ? { required: true } : {}),
+    };
+  }
+  return args;
+}
+
+/** The GraphQL input from the fields the request sent (absent and null values left out). */
+export function writeInput<Node>(resource: Resource<Node>, request: Pick<RestRequest, "params" | "sent">): Record<string, unknown> {
+  return mapInput(resource.fields, request.params, (name) => request.sent.has(name));
+}
+
+/** REST names → GraphQL input fields, for writes and list filters alike. */
+export function mapInput(
+  fields: Record<string, Pick<Field<unknown>, "input">>, params: ValidatedParams, take: (name: string) => boolean,
+): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [name, { input: mapping }] of Object.entries(fields)) {
+    if (!mapping || !take(name) || params[name] === undefined || params[name] === null) continue;
+    const [field, convert] = typeof mapping === "string" ? [mapping, (v: unknown) => v] : mapping;
+    const value = convert(params[name]);
+    if (value !== undefined) input[field] = value;
+  }
+  return input;
+}
+
+const inContext = (schema: ArgSchema | undefined, context: Context) => !schema?.context || schema.context.includes(context);
+
+/** WordPress's filter_response_by_context: members whose schema does not list the context go, at any depth. */
+function filterByContext(value: unknown, schema: ArgSchema, context: Context): unknown {
+  if (!schema.properties || !value || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>)
+    .filter(([key]) => inContext(schema.properties?.[key], context))
+    .map(([key, v]) => [key, schema.properties?.[key] ? filterByContext(v, schema.properties[key], context) : v]));
+}
+
+/** The node as WordPress answers it in a context: declared order, fields of the context, then `_links`. */
+export function present<Node>(resource: Resource<Node>, node: Node, view: View, options: { links?: boolean } = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (!f.read || !inContext(f.schema, view.context)) continue;
+    const value = f.read(node, view);
+    if (value !== undefined) body[name] = filterByContext(value, f.schema, view.context);
+  }
+  if (resource.links && options.links !== false) body._links = resource.links(node, view);
+  return body;
+}
+
+/** Text fields of WordPress objects: `{raw, rendered}` where raw is edit-only and rendered readonly. */
+export function renderedSchema(description: string, raw: string, rendered: string, contexts: { rendered?: Context[]; field?: Context[] } = {}): ArgSchema {
+  return {
+    description, type: "object", context: contexts.field ?? ["view", "edit", "embed"],
+    properties: {
+      raw: { description: raw, type: "string", context: ["edit"] },
+      rendered: { description: rendered, type: "string", context: contexts.rendered ?? ["view", "edit", "embed"], readonly: true },
+    },
+  };
+}

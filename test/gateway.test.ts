@@ -2,9 +2,9 @@
 // in Hydra, HAL and plain JSON, operator filters and their violations, and the GraphQL side.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GATEWAY_ADMIN_PASSWORD, startTestSystem, type TestSystem } from "./helpers/system.ts";
-import { recordDelivery } from "../subgraphs/gateway/accounted-emails.ts";
-import { ensureAdministrator } from "../subgraphs/gateway/users.ts";
-import { login as gatewayLogin } from "../subgraphs/gateway/sessions.ts";
+import { recordDelivery } from "../subgraphs/gateway/licensing/accounted-emails.ts";
+import { ensureAdministrator } from "../subgraphs/gateway/auth/users.ts";
+import { login as gatewayLogin } from "../subgraphs/gateway/auth/sessions.ts";
 import { openDatabase } from "../lib/db.ts";
 import { applyMigrations } from "../lib/migrate.ts";
 
@@ -405,12 +405,12 @@ describe("first start", () => {
       await applyMigrations(db);
       const printed: string[] = [];
       const config = { ...system.config, gatewayAdminPassword: undefined, logLevel: "info" as const };
-      await ensureAdministrator(db, config, (line) => printed.push(line));
-      await ensureAdministrator(db, config, (line) => printed.push(line));
+      await ensureAdministrator({ db, config }, (line) => printed.push(line));
+      await ensureAdministrator({ db, config }, (line) => printed.push(line));
       expect(printed).toHaveLength(1);
       const password = /password "([^"]+)"/.exec(printed[0])?.[1];
       expect(password).toMatch(/^[\w-]{24}$/);
-      await expect(gatewayLogin(db, config.secretKey, "admin", password!)).resolves.toHaveProperty("token");
+      await expect(gatewayLogin({ db, config }, "admin", password!)).resolves.toHaveProperty("token");
       expect(await db.prisma.gatewayUser.findMany({ select: { username: true, roles: true } })).toEqual([{ username: "admin", roles: ["admin"] }]);
     } finally {
       await db.close();
@@ -429,19 +429,20 @@ describe("first start", () => {
 });
 
 describe("recordDelivery", () => {
+  const ctx = { get db() { return system.db; } };
   it("keeps first and last seen and the delivery count; a single day does not count", async () => {
-    const first = await recordDelivery(system.db, { address: "New.User@Deliveries.Test", at: new Date("2024-07-30T08:00:00Z") });
+    const first = await recordDelivery(ctx, { address: "New.User@Deliveries.Test", at: new Date("2024-07-30T08:00:00Z") });
     expect(first).toMatchObject({ address: "new.user@deliveries.test", domain: "deliveries.test", deliveryCount: 1, accounted: false });
-    const sameDay = await recordDelivery(system.db, { address: "new.user@deliveries.test", at: new Date("2024-07-30T18:00:00Z") });
+    const sameDay = await recordDelivery(ctx, { address: "new.user@deliveries.test", at: new Date("2024-07-30T18:00:00Z") });
     expect(sameDay).toMatchObject({ deliveryCount: 2, accounted: false });
-    const later = await recordDelivery(system.db, { address: "new.user@deliveries.test", at: new Date("2024-08-02T08:00:00Z") });
+    const later = await recordDelivery(ctx, { address: "new.user@deliveries.test", at: new Date("2024-08-02T08:00:00Z") });
     expect(later).toMatchObject({ deliveryCount: 3, accounted: true });
     expect(later.firstSeenOn.toISOString()).toBe("2024-07-30T08:00:00.000Z");
     expect(later.expiresOn.toISOString()).toBe("2024-09-01T08:00:00.000Z");
-    const functional = await recordDelivery(system.db, { address: "team@deliveries.test", type: "functional", at: new Date("2024-07-01T08:00:00Z") });
-    const again = await recordDelivery(system.db, { address: "team@deliveries.test", at: new Date("2024-07-05T08:00:00Z") });
+    const functional = await recordDelivery(ctx, { address: "team@deliveries.test", type: "functional", at: new Date("2024-07-01T08:00:00Z") });
+    const again = await recordDelivery(ctx, { address: "team@deliveries.test", at: new Date("2024-07-05T08:00:00Z") });
     expect(functional.accounted).toBe(false);
     expect(again.accounted).toBe(false);
-    await expect(recordDelivery(system.db, { address: `${"x".repeat(250)}@a.test` })).rejects.toThrow(/valid email address/);
+    await expect(recordDelivery(ctx, { address: `${"x".repeat(250)}@a.test` })).rejects.toThrow(/valid email address/);
   });
 });

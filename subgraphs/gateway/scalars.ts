@@ -2,7 +2,7 @@
 // (Symfony's DateTimeNormalizer default, e.g. 2024-05-01T09:30:12+00:00), never "Z".
 import { GraphQLScalarType, Kind } from "graphql";
 import { DomainError } from "../../lib/errors.ts";
-import { parseDateTime } from "./filters.ts";
+import { parseDateTime } from "../../lib/gateway/collection-rules.ts";
 
 export const formatDateTime = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
 

@@ -1,14 +1,14 @@
 // Gateway users. A fresh installation gets one administrator, `admin`, whose password comes
 // from GATEWAY_ADMIN_PASSWORD or is generated and printed once.
-import type { Database } from "../../lib/db.ts";
-import type { Config } from "../../lib/config.ts";
-import { Prisma } from "../../generated/prisma/client.ts";
+import { Prisma } from "../../../generated/prisma/client.ts";
+import type { GatewayContext } from "../context.ts";
 import { generatePassword, hashPassword } from "./passwords.ts";
 
 export const ADMIN_USERNAME = "admin";
 
 /** Creates the first administrator when the gateway has no user yet; safe to run on every start. */
-export async function ensureAdministrator(db: Database, config: Config, print: (line: string) => void = console.log): Promise<void> {
+export async function ensureAdministrator(ctx: Pick<GatewayContext, "db" | "config">, print: (line: string) => void = console.log): Promise<void> {
+  const { db, config } = ctx;
   if (await db.prisma.gatewayUser.count() > 0) return;
   const password = config.gatewayAdminPassword ?? generatePassword();
   try {

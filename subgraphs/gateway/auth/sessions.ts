@@ -3,9 +3,9 @@
 // Tokens are "<id>.<secret>": the id finds the session, and only a keyed hash of the secret
 // is stored (a database leak yields no usable token), compared in constant time.
 import crypto from "node:crypto";
-import type { Database } from "../../lib/db.ts";
-import type { GatewayIdentity } from "../../lib/identity.ts";
-import { fail } from "../../lib/errors.ts";
+import type { GatewayIdentity } from "../../../lib/identity.ts";
+import { fail } from "../../../lib/errors.ts";
+import type { GatewayContext } from "../context.ts";
 import { decoyHash, verifyPassword } from "./passwords.ts";
 
 /** Absolute lifetime of a token; clients sign in again when told it has expired (seed: no scheme given). */
@@ -23,7 +23,10 @@ function secretHash(secretKey: Buffer, secret: string): Buffer {
   return crypto.createHmac("sha256", key).update(secret).digest();
 }
 
-export async function login(db: Database, secretKey: Buffer, username: string, password: string, now = new Date()): Promise<LoginResult> {
+type SessionContext = Pick<GatewayContext, "db" | "config">;
+
+export async function login(ctx: SessionContext, username: string, password: string, now = new Date()): Promise<LoginResult> {
+  const { db, config: { secretKey } } = ctx;
   const tooLong = username.length > MAX_CREDENTIAL_LENGTH || password.length > MAX_CREDENTIAL_LENGTH;
   const user = tooLong ? null : await db.prisma.gatewayUser.findUnique({ where: { username } });
   // Hash even for unknown users so the response time does not tell which usernames exist.
@@ -42,7 +45,8 @@ export async function login(db: Database, secretKey: Buffer, username: string, p
 }
 
 /** The identity behind a token, recording its use; DomainError 401 when unknown or expired. */
-export async function authenticateToken(db: Database, secretKey: Buffer, token: string, now = new Date()): Promise<GatewayIdentity> {
+export async function authenticateToken(ctx: SessionContext, token: string, now = new Date()): Promise<GatewayIdentity> {
+  const { db, config: { secretKey } } = ctx;
   const match = TOKEN_PATTERN.exec(token);
   const invalid = () => fail("gateway_token_invalid", "The auth token is not valid.", 401);
   if (!match) return invalid();

@@ -1,0 +1,16 @@
+// Auth resolvers: sign-in, and the token check the router makes once per request.
+import type { Resolvers } from "../../../generated/graphql/gateway-resolvers.ts";
+import { requireRouter } from "../access.ts";
+import { authenticateToken, login } from "./sessions.ts";
+
+export const authResolvers = {
+  Query: {
+    authenticateGatewayToken: (_parent, { token }, ctx) => {
+      requireRouter(ctx.identity);
+      return authenticateToken(ctx, token);
+    },
+  },
+  Mutation: {
+    gatewayLogin: (_parent, { username, password }, ctx) => login(ctx, username, password),
+  },
+} satisfies Resolvers;

@@ -16,8 +16,34 @@ export interface Recording {
 
 export const readRecording = (file: string): Recording => JSON.parse(fs.readFileSync(path.join(RECORDINGS, file), "utf8"));
 
+// A missing folder throws: a replay of nothing would pass.
 export const recordingFiles = (dir = ""): string[] =>
-  fs.existsSync(path.join(RECORDINGS, dir)) ? fs.readdirSync(path.join(RECORDINGS, dir)).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f)) : [];
+  fs.readdirSync(path.join(RECORDINGS, dir)).filter((f) => f.endsWith(".json")).sort().map((f) => path.join(dir, f));
+
+/** WordPress numbers every post type in one table and every taxonomy's terms in another. */
+const idTable = (url: string): string =>
+  /\/(categories|tags|menus)(\/|\?|$)/.test(url) ? "terms" : /\/users(\/|\?|$)/.test(url) ? "users" : "posts";
+
+/** Ids that exist once the seed ran: a fresh install's (post 1, pages 2 and 3, category 1, user 1) and the seed's own. */
+const seededIds: ReadonlySet<string> = new Set([
+  "posts:1", "posts:2", "posts:3", "terms:1", "users:1",
+  ...recordingFiles("seed").flatMap((file) => {
+    const { request, response } = readRecording(file);
+    const id = (response.body as { id?: unknown } | null)?.id;
+    return typeof id === "number" ? [`${idTable(request.path)}:${id}`] : [];
+  }),
+]);
+
+/**
+ * Whether the seed alone decides how many items a recorded list holds: every item WordPress listed
+ * is one the seed (or the install) made, so withheld cases added none of them.
+ */
+export function seedDecidesCount(recording: Recording): boolean {
+  const { body } = recording.response;
+  if (!Array.isArray(body)) return false;
+  const table = idTable(recording.request.path);
+  return body.every((item) => typeof item?.id === "number" && seededIds.has(`${table}:${item.id}`));
+}
 
 /** WordPress's names → ours: wp/v2 → core/v2, the recorder's host → ours. */
 export function translateUrl(url: string): string {

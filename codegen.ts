@@ -27,7 +27,7 @@ const config: CodegenConfig = {
     "generated/graphql/operations.ts": {
       schema: "generated/graphql/api-schema.graphql",
       documents: ["router/rest/**/*.graphql"],
-      plugins: ["typescript", "typescript-operations", "typed-document-node"],
+      plugins: ["typescript-operations", "typed-document-node"],
       config: { useTypeImports: true, enumsAsTypes: true, skipTypename: true, avoidOptionals: { field: true, inputValue: false, object: true }, scalars: { DateTime: "string" } },
     },
     ...subgraph("content", {

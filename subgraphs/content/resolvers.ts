@@ -5,9 +5,10 @@ import { mediaResolvers } from "./media/resolvers.ts";
 import { menuResolvers } from "./menus/resolvers.ts";
 import { postResolvers } from "./posts/resolvers.ts";
 import { siteResolvers } from "./site/resolvers.ts";
+import { viewerPermissionResolvers } from "./site/viewer-permissions.ts";
 import { termResolvers } from "./terms/resolvers.ts";
 import { userResolvers } from "./users/resolvers.ts";
 
 export const resolvers: Resolvers = mergeResolvers<Resolvers>(
-  postResolvers, mediaResolvers as Resolvers, menuResolvers, termResolvers, userResolvers, siteResolvers,
+  postResolvers, mediaResolvers as Resolvers, menuResolvers, termResolvers, userResolvers, siteResolvers, viewerPermissionResolvers,
 );

@@ -1,8 +1,10 @@
-// One endpoint of the email gateway's /api/v2 route table: the route's auth and body rules, the
-// one GraphQL operation it maps to, how the request becomes variables and how the result
-// becomes a response in the format the client negotiated.
-import type { DocumentNode } from "graphql";
+// One endpoint of the email gateway's /api/v2 route table: the route's auth and body rules, its
+// OpenAPI operation, and how it serves a request (mostly: one typed GraphQL operation, run through
+// `run`, whose result becomes a response in the format the client negotiated).
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { EndpointBase, Method, Route } from "../table.ts";
+import type { OpenApiOperation } from "./openapi-types.ts";
+import type { AnyResource } from "./resource.ts";
 
 export const API_BASE = "/api/v2";
 
@@ -23,24 +25,34 @@ export interface GatewayRequest {
 
 export interface GatewayResult { status?: number; body: unknown; headers?: Record<string, string> }
 
+/** Runs one typed operation as the caller; GraphQL errors come back as thrown GatewayProblems. */
+export type RunOperation = <Data, Variables>(operation: TypedDocumentNode<Data, Variables>, variables: Variables) => Promise<Data>;
+
 export interface GatewayEndpoint extends EndpointBase {
-  /** Requires X-ESG-Auth-Token (everything but login). */
+  /** Requires X-ESG-Auth-Token (everything but login and the documentation). */
   auth: boolean;
   /** Takes a JSON request body. */
   body?: boolean;
   /** Answers in the format Accept picks (406 when none fits); otherwise always plain JSON. */
   negotiate?: boolean;
-  /** The single GraphQL operation this endpoint maps to (one root field). */
-  operation: DocumentNode;
-  /** GraphQL variables; throws a GatewayProblem for bad input. */
-  variables(request: GatewayRequest): Record<string, unknown>;
-  /** REST response from the operation's data; throws a GatewayProblem (e.g. 404). */
-  respond(data: Record<string, unknown>, request: GatewayRequest): GatewayResult;
+  /** The resource it serves, whose schemas the OpenAPI document carries. */
+  resource?: AnyResource;
+  /** Its OpenAPI Operation Object, derived from the same declaration. */
+  openapi: OpenApiOperation;
+  /** Serves a request; throws a GatewayProblem (or a DomainError) for bad input or a missing item. */
+  handle(request: GatewayRequest, run: RunOperation): Promise<GatewayResult>;
 }
 
-export type GatewayRoute = Route<GatewayEndpoint>;
+export interface GatewayRoute extends Route<GatewayEndpoint> {
+  /** OpenAPI path template under API_BASE, e.g. "/licensing/accounted-email/{id}". */
+  path: string;
+}
 
-/** Declares a route under /api/v2; `path` is a pattern in the route table's regex form. */
-export function route(path: string, endpoints: GatewayEndpoint[]): GatewayRoute {
-  return { namespace: "api/v2", pattern: `${API_BASE}${path}`, endpoints };
+/**
+ * A route under /api/v2 from a path template: each `{name}` matches what `params` gives it
+ * (default one segment), compiled to the route table's regex form.
+ */
+export function route(path: string, endpoints: GatewayEndpoint[], params: Record<string, string> = {}): GatewayRoute {
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_m, name: string) => `(?P<${name}>${params[name] ?? "[^/]+"})`);
+  return { namespace: "api/v2", pattern: `${API_BASE}${pattern}`, path, endpoints };
 }

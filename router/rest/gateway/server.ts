@@ -1,6 +1,6 @@
 // The email gateway's REST surface under /api/v2, inside its own Fastify scope: its own body
 // parser and error handler, so malformed requests, unknown paths and wrong methods all answer
-// in the gateway's error shape. Each route runs its one GraphQL operation through the graph.
+// in the gateway's error shape. Each route runs its one typed GraphQL operation through the graph.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RestDeps } from "../../server.ts";
 import { routerContext, type RouterContext } from "../../graph.ts";
@@ -9,7 +9,8 @@ import { RouteTable, type Method } from "../table.ts";
 import { GATEWAY_ROUTES } from "./routes.ts";
 import { API_BASE, type GatewayEndpoint, type GatewayRequest } from "./route.ts";
 import { MEDIA_TYPES, negotiate } from "./negotiation.ts";
-import { GatewayProblem, problemBody, problemFrom, problemFromGraphQL } from "./problems.ts";
+import { GatewayProblem, problemBody, problemFrom } from "./problems.ts";
+import { operationRunner } from "./operation.ts";
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 // Login bodies are tiny; nothing here takes uploads.
@@ -76,9 +77,7 @@ export async function registerGatewayRest(app: FastifyInstance, deps: RestDeps):
       method, path: url.pathname, pathParams: match.pathParams, query: url.searchParams,
       body: endpoint.body ? jsonBody(request) : undefined, format,
     };
-    const result = await deps.execute(endpoint.operation, endpoint.variables(gatewayRequest), context);
-    if (result.errors?.length) throw problemFromGraphQL(result.errors[0]);
-    const response = endpoint.respond(result.data ?? {}, gatewayRequest);
+    const response = await endpoint.handle(gatewayRequest, operationRunner(deps.execute, context));
     reply.status(response.status ?? 200).header("content-type", MEDIA_TYPES[format]).headers(response.headers ?? {});
     if (endpoint.negotiate) reply.header("vary", "Accept");
     return reply.send(JSON.stringify(response.body));

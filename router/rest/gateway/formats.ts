@@ -1,34 +1,39 @@
 // Resources and collections in the three formats, following API Platform's normalizers:
 // Hydra (`hydra:member`, `hydra:totalItems`, `hydra:view`), HAL (`_links`, `totalItems`,
 // `itemsPerPage`, `_embedded.item`) and plain JSON (a bare array, no paging metadata).
+// Items show the declaration's readable properties, in its order, read from their GraphQL fields.
 import type { Format, GatewayRequest, GatewayResult } from "./route.ts";
 import { MEDIA_TYPES } from "./negotiation.ts";
+import { collectionIri, itemIri, type AnyResource } from "./resource.ts";
 
-export interface Resource {
-  /** Hydra short name: `@type` of items and `/api/v2/contexts/<name>`. */
-  name: string;
-  /** IRI of the collection, e.g. "/api/v2/licensing/accounted-email". */
-  collectionPath: string;
+/** An item as the graph answered it: GraphItem<P> of the resource, read here by field name. */
+export type GraphRecord = { readonly [field: string]: unknown };
+
+export interface PageData { items: readonly GraphRecord[]; totalItems: number; page: number; itemsPerPage: number }
+
+const contextIri = (resource: AnyResource) => `/api/v2/contexts/${resource.name}`;
+
+/** The properties a client sees, by their REST names, in declaration order; write-only ones never. */
+export function shownProperties(resource: AnyResource, item: GraphRecord): Record<string, unknown> {
+  return Object.fromEntries(resource.shown.map(({ name, field }) => [name, item[field]]));
 }
 
-export type Item = { id: number | string } & Record<string, unknown>;
+function idOf(resource: AnyResource, item: GraphRecord): unknown {
+  return item[resource.properties.id?.field ?? "id"];
+}
 
-export interface PageData { items: Item[]; totalItems: number; page: number; itemsPerPage: number }
-
-export const itemIri = (resource: Resource, id: number | string): string => `${resource.collectionPath}/${encodeURIComponent(String(id))}`;
-const contextIri = (resource: Resource) => `/api/v2/contexts/${resource.name}`;
-
-function shapeItem(resource: Resource, item: Item, format: Format): Record<string, unknown> {
+function shapeItem(resource: AnyResource, item: GraphRecord, format: Format): Record<string, unknown> {
+  const properties = shownProperties(resource, item);
   switch (format) {
-    case "jsonld": return { "@id": itemIri(resource, item.id), "@type": resource.name, ...item };
-    case "hal": return { _links: { self: { href: itemIri(resource, item.id) } }, ...item };
-    case "json": return { ...item };
+    case "jsonld": return { "@id": itemIri(resource, idOf(resource, item)), "@type": resource.name, ...properties };
+    case "hal": return { _links: { self: { href: itemIri(resource, idOf(resource, item)) } }, ...properties };
+    case "json": return properties;
   }
 }
 
-export function itemResult(resource: Resource, item: Item, format: Format): GatewayResult {
+export function itemResult(resource: AnyResource, item: GraphRecord, format: Format): GatewayResult {
   const body = shapeItem(resource, item, format);
-  return { body: format === "jsonld" ? { "@context": contextIri(resource), ...body } : body, headers: { "content-type": MEDIA_TYPES[format] } };
+  return { body: format === "jsonld" ? { "@context": contextIri(resource), ...body } : body };
 }
 
 /** The request's own URL with `page` set (or removed when null), other parameters kept in order. */
@@ -44,7 +49,7 @@ function pageUrl(request: GatewayRequest, page: number | null): string {
  * A page of a collection. `filtered` says whether filter or order parameters were applied
  * (Hydra then shows a view even on a single page, as API Platform does).
  */
-export function collectionResult(resource: Resource, data: PageData, request: GatewayRequest, filtered: boolean): GatewayResult {
+export function collectionResult(resource: AnyResource, data: PageData, request: GatewayRequest, filtered: boolean): GatewayResult {
   const { format } = request;
   const headers = { "content-type": MEDIA_TYPES[format] };
   const items = data.items.map((item) => shapeItem(resource, item, format));
@@ -74,7 +79,7 @@ export function collectionResult(resource: Resource, data: PageData, request: Ga
     return {
       headers,
       body: {
-        "@context": contextIri(resource), "@id": resource.collectionPath, "@type": "hydra:Collection",
+        "@context": contextIri(resource), "@id": collectionIri(resource), "@type": "hydra:Collection",
         "hydra:member": items, "hydra:totalItems": data.totalItems, ...view,
       },
     };
@@ -88,7 +93,7 @@ export function collectionResult(resource: Resource, data: PageData, request: Ga
     ...(hasPrevious ? { prev: { href: pageUrl(request, page - 1) } } : {}),
     ...(hasNext ? { next: { href: pageUrl(request, page + 1) } } : {}),
   };
-  if (items.length) links.item = data.items.map((item) => ({ href: itemIri(resource, item.id) }));
+  if (items.length) links.item = data.items.map((item) => ({ href: itemIri(resource, idOf(resource, item)) }));
   return {
     headers,
     body: {

@@ -1,0 +1,42 @@
+// Auth (/api/v2/login): a username and password for a session token, sent back as
+// X-ESG-Auth-Token. The subgraph's side is subgraphs/gateway/auth/.
+import { GatewayLoginDocument } from "../../../../generated/graphql/operations.ts";
+import { actionOperation } from "../openapi.ts";
+import { GatewayProblem } from "../problems.ts";
+import { resource } from "../resource.ts";
+import { shownProperties } from "../formats.ts";
+import { route, type GatewayRoute } from "../route.ts";
+
+/** Login's body and answer: credentials go in, never come back; the token comes out. */
+export const credentials = resource({
+  name: "Credentials",
+  properties: {
+    username: { type: "string", writeOnly: true },
+    password: { type: "string", format: "password", writeOnly: true },
+    token: { type: "string", readOnly: true, description: "Send it as X-ESG-Auth-Token." },
+    expiresAt: { type: "datetime", readOnly: true, description: "Sign in again before this time." },
+  },
+});
+
+/** Symfony's json_login checks (400, not 422): the body is an object whose username and password are strings. */
+function readCredentials(body: unknown): { username: string; password: string } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new GatewayProblem(400, "Invalid JSON.");
+  const { username, password } = body as Record<string, unknown>;
+  if (username === undefined) throw new GatewayProblem(400, 'The key "username" must be provided.');
+  if (typeof username !== "string") throw new GatewayProblem(400, 'The key "username" must be a string.');
+  if (password === undefined) throw new GatewayProblem(400, 'The key "password" must be provided.');
+  if (typeof password !== "string" || password === "") throw new GatewayProblem(400, 'The key "password" must be a non-empty string.');
+  return { username, password };
+}
+
+export const AUTH_ROUTES: GatewayRoute[] = [
+  route("/login", [{
+    methods: ["POST"], auth: false, body: true, resource: credentials,
+    openapi: actionOperation(credentials, { operationId: "login", summary: "Signs in; the token authenticates later calls.", auth: false, errors: [400, 401, 415] }),
+    handle: async (request, run) => {
+      const data = await run(GatewayLoginDocument, readCredentials(request.body));
+      // Clients read `token`; `expiresAt` lets them sign in again before it runs out.
+      return { body: shownProperties(credentials, data.gatewayLogin) };
+    },
+  }]),
+];

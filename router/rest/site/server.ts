@@ -92,7 +92,7 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
       if (input.method === "OPTIONS") {
         // OPTIONS answers with the route's own index entry, with no permission or argument checks.
         const match = site.table.match(input.path.replace(/(.)\/+$/, "$1"), "OPTIONS");
-        result = { status: 200, body: match ? routeEntry(match.route, urls) : [] };
+        result = { status: 200, body: match ? routeEntry(match.route, urls, "help") : [] };
         if (match) allow = await site.allow(match.route, context);
       } else {
         const dispatched = await site.dispatch(input, context);

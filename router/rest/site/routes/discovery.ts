@@ -27,8 +27,12 @@ function indexArg(schema: ArgSchema): Record<string, unknown> {
   return entry;
 }
 
-/** The index entry of one route: namespace, methods, endpoints (with args) and a self link for routes without placeholders. */
-export function routeEntry(route: SiteRoute, urls: SiteUrls): Record<string, unknown> {
+/**
+ * The index entry of one route: namespace, methods, endpoints (with args), the resource's
+ * `schema` in the help context (OPTIONS and `?context=help`, as WordPress), and a self link
+ * for routes without placeholders.
+ */
+export function routeEntry(route: SiteRoute, urls: SiteUrls, context = "view"): Record<string, unknown> {
   const entry: Record<string, unknown> = {
     namespace: route.namespace,
     methods: [...new Set(route.endpoints.flatMap((e) => e.methods))],
@@ -41,16 +45,17 @@ export function routeEntry(route: SiteRoute, urls: SiteUrls): Record<string, unk
       };
     }),
   };
+  if (context === "help" && route.schema) entry.schema = route.schema;
   if (!route.pattern.includes("(")) entry._links = { self: [{ href: urls.rest(route.pattern === "/" ? "/" : route.pattern) }] };
   return entry;
 }
 
 const CONTEXT_ARG: ArgSchema = { default: "view" };
 
-const routesOf = (site: SiteRest, namespace?: string) =>
+const routesOf = (site: SiteRest, context: unknown, namespace?: string) =>
   Object.fromEntries(site.table.routes
     .filter((r) => namespace === undefined || r.namespace === namespace)
-    .map((r) => [r.pattern, routeEntry(r, site.urls)]));
+    .map((r) => [r.pattern, routeEntry(r, site.urls, String(context))]));
 
 /** A query every index endpoint runs: the site's identity, owned by the content subgraph. */
 const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOffset timezoneString logoId iconId iconUrl } }`;
@@ -58,7 +63,7 @@ const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOff
 export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
   const index: LocalEndpoint = {
     methods: ["GET"], args: { context: CONTEXT_ARG },
-    handle: async (_request, context, site) => {
+    handle: async (request, context, site) => {
       const result = await site.execute(SITE_QUERY, {}, context);
       const info = result.data?.site as Record<string, string | number> | undefined;
       const home = site.urls.home;
@@ -74,7 +79,7 @@ export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
             },
             "application-passwords": { endpoints: { authorization: `${home}/wp-admin/authorize-application.php` } },
           },
-          routes: routesOf(site),
+          routes: routesOf(site, request.params.context),
           site_logo: info?.logoId ?? 0, site_icon: info?.iconId ?? 0, site_icon_url: info?.iconUrl ?? "",
           _links: { help: [{ href: "https://developer.wordpress.org/rest-api/" }] },
         },
@@ -91,7 +96,7 @@ export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
         if (!site.table.namespaces().includes(wanted)) {
           return { status: 404, body: { code: "rest_invalid_namespace", message: "The specified namespace could not be found.", data: { status: 404 } } };
         }
-        return { body: { namespace: wanted, routes: routesOf(site, wanted), _links: { up: [{ href: `${site.urls.restBase}/` }] } } };
+        return { body: { namespace: wanted, routes: routesOf(site, request.params.context, wanted), _links: { up: [{ href: `${site.urls.restBase}/` }] } } };
       },
     };
     routes.push({ namespace, pattern: `/${namespace}`, endpoints: [root] });

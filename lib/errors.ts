@@ -4,6 +4,7 @@
 // `extensions.status` and `extensions.http.status`, and the REST layers turn them back into
 // each system's own error body.
 import { GraphQLError } from "graphql";
+import { DENIED, ERROR_CODES, type ErrorCode } from "./error-codes.ts";
 
 export interface ErrorDetails {
   /** Extra members for the REST error body (WordPress `data`, gateway violations…). */
@@ -26,6 +27,38 @@ export function errorStatus(extensions: Record<string, unknown> | undefined): nu
   return typeof status === "number" ? status : undefined;
 }
 
-export const fail = (code: string, message: string, status: number, details?: ErrorDetails): never => {
-  throw new DomainError(code, message, status, details);
-};
+export interface FailOptions extends ErrorDetails {
+  /** Where WordPress words this code differently by context. */
+  message?: string;
+  /** Where WordPress answers this code with another status in one place. */
+  status?: number;
+  /** For refusals (registered as DENIED): 403 when signed in, 401 when anonymous. */
+  signedIn?: boolean;
+}
+
+/** The registered error `code` (lib/error-codes.ts), with its status and default message. */
+export function domainError(code: ErrorCode, options: FailOptions = {}): DomainError {
+  const spec = ERROR_CODES[code];
+  const status = options.status ?? (spec.status === DENIED ? (options.signedIn ? 403 : 401) : spec.status);
+  return new DomainError(code, options.message ?? spec.message, status, options);
+}
+
+/** Throws the registered error `code`; the registry supplies status and message. */
+export function fail(code: ErrorCode, options?: FailOptions): never;
+/** Throws an error whose code, message and status are given in place (codes not registered yet, e.g. the gateway's). */
+export function fail(code: string, message: string, status: number, details?: ErrorDetails): never;
+export function fail(code: string, second?: string | FailOptions, status?: number, details?: ErrorDetails): never {
+  if (typeof second === "string") throw new DomainError(code, second, status!, details);
+  throw domainError(code as ErrorCode, second);
+}
+
+/**
+ * An argument outside its bounds, shaped as WordPress's rest_invalid_param (`params` and `details`
+ * keyed by the argument's name), for callers that skip the REST argument validation.
+ */
+export function invalidParam(param: string, reason: string, innerCode: ErrorCode = "rest_out_of_bounds"): DomainError {
+  return domainError("rest_invalid_param", {
+    message: `Invalid parameter(s): ${param}`,
+    data: { params: { [param]: reason }, details: { [param]: { code: innerCode, message: reason, data: { status: 400 } } } },
+  });
+}

@@ -1,6 +1,8 @@
 // WordPress's map_meta_cap for posts: what a user may do with one post, from their roles and
 // whether they wrote it. Resolvers and domain functions ask here; nothing else decides.
 import { can } from "../../lib/capabilities.ts";
+import type { ErrorCode } from "../../lib/error-codes.ts";
+import { fail } from "../../lib/errors.ts";
 import type { Identity } from "../../lib/identity.ts";
 import { POST_TYPE_REGISTRY, capabilityOf } from "./site/post-type-registry.ts";
 
@@ -10,6 +12,10 @@ export const viewerOf = (identity: Identity): Viewer | null =>
   identity.site ? { id: identity.site.userId, roles: identity.site.roles } : null;
 
 export const hasCap = (viewer: Viewer | null, cap: string): boolean => can(viewer?.roles, cap);
+
+/** Throws a refusal with a registered code: 403 for a signed-in viewer, 401 for an anonymous one. */
+export const refuse = (ctx: { viewer: Viewer | null }, code: ErrorCode, message?: string): never =>
+  fail(code, { message, status: ctx.viewer ? 403 : 401 });
 
 /**
  * A post type's own name for a primitive capability, from its registration's `cap` object

@@ -1,5 +1,6 @@
 // The extensions subgraph's per-request context: the caller, the database, configuration and
-// fresh loaders (so a list or a batch of lookups costs a fixed number of statements).
+// fresh loaders (so a list or a batch of lookups costs a fixed number of statements). Domain
+// functions take it first; their writes clear the loaders, as batches mix writes and reads.
 import type { Config } from "../../lib/config.ts";
 import type { Database, PrismaClient } from "../../lib/db.ts";
 import type { Identity } from "../../lib/identity.ts";
@@ -10,17 +11,8 @@ export interface ExtensionsContext extends SubgraphContextBase {
   prisma: PrismaClient;
   config: Config;
   loaders: ExtensionsLoaders;
-  /** Forgets what the loaders cached: called after every write, as batches mix writes and reads. */
-  invalidate(): void;
 }
 
 export function createExtensionsContext(db: Database, identity: Identity, config: Config): ExtensionsContext {
-  const context: ExtensionsContext = {
-    identity,
-    prisma: db.prisma,
-    config,
-    loaders: createLoaders(db.prisma, config.siteUrl),
-    invalidate: () => { context.loaders = createLoaders(db.prisma, config.siteUrl); },
-  };
-  return context;
+  return { identity, prisma: db.prisma, config, loaders: createLoaders(db.prisma, config.siteUrl) };
 }

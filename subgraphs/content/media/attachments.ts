@@ -8,7 +8,7 @@ import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import exifReader from "exif-reader";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
-import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, type Viewer } from "../permissions.ts";
+import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, refuse, type Viewer } from "../permissions.ts";
 import type { PostWhereInput } from "../posts/post-query.ts";
 import { listPosts, type ListArgs, type PostPage } from "../posts/posts.ts";
 import { SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
@@ -29,7 +29,6 @@ import { mediaStorage, type MediaStorage } from "../../../lib/media/storage.ts";
 
 const TYPE = "attachment";
 
-const cannot = (ctx: ContentContext, code: string, message: string): never => fail(code, message, ctx.viewer ? 403 : 401);
 
 // ---- reading ----
 
@@ -58,13 +57,13 @@ export async function readableAttachment(ctx: ContentContext, id: number): Promi
 
 async function requireAttachment(ctx: ContentContext, id: number): Promise<Post> {
   const post = id > 0 ? await ctx.loaders.post.load(id) : null;
-  if (!post || post.type !== TYPE) return fail("rest_post_invalid_id", "Invalid post ID.", 404);
+  if (!post || post.type !== TYPE) return fail("rest_post_invalid_id");
   return post;
 }
 
 export async function readMedia(ctx: ContentContext, id: number): Promise<Post> {
   const post = await requireAttachment(ctx, id);
-  if (!(await readableAttachments(ctx, [post])).length) cannot(ctx, "rest_forbidden", "Sorry, you are not allowed to do that.");
+  if (!(await readableAttachments(ctx, [post])).length) refuse(ctx, "rest_forbidden", "Sorry, you are not allowed to do that.");
   return post;
 }
 
@@ -126,7 +125,7 @@ function checkEnum(value: string | null | undefined, allowed: string[], param: s
   if (value === undefined || value === null || allowed.includes(value)) return;
   const list = allowed.length === 2 ? `${allowed[0]} and ${allowed[1]}` : `${allowed.slice(0, -1).join(", ")}, and ${allowed.at(-1)}`;
   const message = `${param} is not one of ${list}.`;
-  fail("rest_invalid_param", `Invalid parameter(s): ${param}`, 400, { data: { params: { [param]: message }, details: { [param]: { code: "rest_not_in_enum", message, data: null } } } });
+  fail("rest_invalid_param", { message: `Invalid parameter(s): ${param}`, data: { params: { [param]: message }, details: { [param]: { code: "rest_not_in_enum", message, data: null } } } });
 }
 
 function checkInput(input: MediaInput): void {
@@ -167,7 +166,7 @@ interface ReceivedFile {
   image: ImageInfo | null;
   /** Titles fall back to the stored name for raw uploads, to the client's for form uploads. */
   titleFromClientName: boolean;
-  errorCode: string;
+  errorCode: "rest_upload_unknown_error" | "rest_upload_sideload_error";
 }
 
 const EMPTY_FILE = "File is empty. Please upload something more substantial. This error could also be caused by uploads being disabled in your php.ini or by post_max_size being defined as smaller than upload_max_filesize in php.ini.";
@@ -183,19 +182,19 @@ async function receiveFile(file: MediaFileInput): Promise<ReceivedFile> {
   if (form) {
     clientName = path.basename(file.filename!.replace(/\\/g, "/"));
   } else {
-    if (bytes.length === 0 || (bytes.length === 1 && bytes[0] === 0x30)) fail("rest_upload_no_data", "No data supplied.", 400);
-    if (!file.contentType) fail("rest_upload_no_content_type", "No Content-Type supplied.", 400);
-    if (!file.contentDisposition) fail("rest_upload_no_content_disposition", "No Content-Disposition supplied.", 400);
+    if (bytes.length === 0 || (bytes.length === 1 && bytes[0] === 0x30)) fail("rest_upload_no_data");
+    if (!file.contentType) fail("rest_upload_no_content_type");
+    if (!file.contentDisposition) fail("rest_upload_no_content_disposition");
     const name = filenameFromDisposition(file.contentDisposition!);
     if (!name) {
-      fail("rest_upload_invalid_disposition", "Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename=\"image.png\"` or similar.", 400);
+      fail("rest_upload_invalid_disposition");
     }
     clientName = name!;
   }
   if (file.md5 && crypto.createHash("md5").update(bytes).digest("hex") !== file.md5) {
-    fail("rest_upload_hash_mismatch", "Content hash did not match expected.", 412);
+    fail("rest_upload_hash_mismatch");
   }
-  if (form && bytes.length === 0) fail(errorCode, EMPTY_FILE, 500);
+  if (form && bytes.length === 0) fail(errorCode, { message: EMPTY_FILE });
 
   let name = sanitizeFileName(clientName);
   let mimeType = mimeTypeOf(name);
@@ -211,7 +210,7 @@ async function receiveFile(file: MediaFileInput): Promise<ReceivedFile> {
       }
     }
   }
-  if (!mimeType || name.startsWith(".")) fail(errorCode, "Sorry, you are not allowed to upload this file type.", 500);
+  if (!mimeType || name.startsWith(".")) fail(errorCode, { message: "Sorry, you are not allowed to upload this file type." });
   return { bytes, clientName, name, mimeType: mimeType!, image, titleFromClientName: form, errorCode };
 }
 
@@ -341,7 +340,7 @@ async function resolveDates(input: MediaInput, clock: SiteClock): Promise<{ loca
   for (const [value, isGmt] of [[input.date, false], [input.dateGmt, true]] as const) {
     if (value === undefined || value === null) continue;
     const parsed = parseWpDate(value, clock, isGmt);
-    if (!parsed) fail("rest_invalid_date", "Invalid date.", 400);
+    if (!parsed) fail("rest_invalid_date");
     result = parsed!;
   }
   return result;
@@ -356,12 +355,12 @@ async function isFeaturableImage(ctx: ContentContext, id: number): Promise<boole
 async function checkParentType(ctx: ContentContext, post: number | null | undefined): Promise<void> {
   if (!post) return;
   const parent = await ctx.loaders.post.load(post);
-  if (parent && (parent.type === "revision" || parent.type === TYPE)) fail("rest_invalid_param", "Invalid parent type.", 400);
+  if (parent && (parent.type === "revision" || parent.type === TYPE)) fail("rest_invalid_param", { message: "Invalid parent type." });
 }
 
 async function checkAuthor(ctx: ContentContext, author: number | null | undefined, current?: number): Promise<void> {
   if (author === undefined || author === null || author === current) return;
-  if (!(await ctx.loaders.user.load(author))) fail("rest_invalid_author", "Invalid author ID.", 400);
+  if (!(await ctx.loaders.user.load(author))) fail("rest_invalid_author");
 }
 
 interface NewAttachment {
@@ -403,12 +402,12 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
   const viewer = ctx.viewer;
   // create_item_permissions_check, in WordPress's order.
   if (input.author !== undefined && input.author !== null && input.author !== viewer?.id && !canEditOthers(viewer, TYPE)) {
-    cannot(ctx, "rest_cannot_edit_others", "Sorry, you are not allowed to create posts as this user.");
+    refuse(ctx, "rest_cannot_edit_others", "Sorry, you are not allowed to create posts as this user.");
   }
-  if (!hasCap(viewer, "upload_files")) cannot(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+  if (!hasCap(viewer, "upload_files")) refuse(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
   if (input.post) {
     const parent = await ctx.loaders.post.load(input.post);
-    if (!parent || !canEditPost(viewer, parent)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to upload media to this post.");
+    if (!parent || !canEditPost(viewer, parent)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to upload media to this post.");
   }
   checkInput(input);
   await checkParentType(ctx, input.post);
@@ -417,7 +416,7 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
   const { clock } = await ctx.site();
   await resolveDates(input, clock);
   // Checked before anything is written, so a refused create leaves no file or row behind.
-  if (input.featuredMedia && !(await isFeaturableImage(ctx, input.featuredMedia))) fail("rest_invalid_featured_media", "Invalid featured media ID.", 400);
+  if (input.featuredMedia && !(await isFeaturableImage(ctx, input.featuredMedia))) fail("rest_invalid_featured_media");
 
   // The current month's folder, even when attached to an older post (WordPress 6.1's REST upload, recording seed 12).
   const storage = mediaStorage(ctx.config);
@@ -448,9 +447,9 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
 export async function updateMedia(ctx: ContentContext, id: number, input: MediaInput): Promise<Post> {
   const existing = await requireAttachment(ctx, id);
   const viewer = ctx.viewer;
-  if (!canEditPost(viewer, existing)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+  if (!canEditPost(viewer, existing)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
   if (input.author !== undefined && input.author !== null && input.author !== viewer?.id && !canEditOthers(viewer, TYPE)) {
-    cannot(ctx, "rest_cannot_edit_others", "Sorry, you are not allowed to update posts as this user.");
+    refuse(ctx, "rest_cannot_edit_others", "Sorry, you are not allowed to update posts as this user.");
   }
   checkInput(input);
   await checkParentType(ctx, input.post);
@@ -487,8 +486,8 @@ export interface MediaDeleteOutcome { deleted: boolean; previous: Post }
 /** Deletes an attachment and its files. There is no media trash (MEDIA_TRASH is off), so `force` is required. */
 export async function deleteMedia(ctx: ContentContext, id: number, force: boolean): Promise<MediaDeleteOutcome> {
   const post = await requireAttachment(ctx, id);
-  if (!canDeletePost(ctx.viewer, post)) cannot(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
-  if (!force) fail("rest_trash_not_supported", "The post does not support trashing. Set 'force=true' to delete.", 501);
+  if (!canDeletePost(ctx.viewer, post)) refuse(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
+  if (!force) fail("rest_trash_not_supported");
   await ctx.prisma.$transaction([
     // wp_delete_attachment also drops the attachment as anyone's featured image.
     ctx.prisma.post.updateMany({ where: { featuredMedia: id }, data: { featuredMedia: 0 } }),
@@ -502,7 +501,7 @@ export async function deleteMedia(ctx: ContentContext, id: number, force: boolea
 /** POST /media/{id}/post-process, action create-image-subsizes: makes the sub-sizes that are missing (wp_update_image_subsizes). */
 export async function processMedia(ctx: ContentContext, id: number, action: "CREATE_IMAGE_SUBSIZES"): Promise<Post> {
   const post = await requireAttachment(ctx, id);
-  if (!canEditPost(ctx.viewer, post)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+  if (!canEditPost(ctx.viewer, post)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
   void action; // the only action there is
   if (!post.mimeType.startsWith("image/")) return post;
   const storage = mediaStorage(ctx.config);
@@ -578,13 +577,13 @@ function srcMatches(src: string, post: Post, meta: AttachmentMetadata): boolean 
 function modifiersOf(input: MediaEditInput): ImageEdit[] {
   const missing = (i: number, arg: string, title: string) => {
     const message = `modifiers[${i}] is not a valid ${title}. Reason: ${arg} is a required property of modifiers[${i}][args].`;
-    return fail("rest_invalid_param", "Invalid parameter(s): modifiers", 400, { data: { params: { modifiers: message }, details: { modifiers: { code: "rest_no_matching_schema", message, data: { position: i } } } } });
+    return fail("rest_invalid_param", { message: "Invalid parameter(s): modifiers", data: { params: { modifiers: message }, details: { modifiers: { code: "rest_no_matching_schema", message, data: { position: i } } } } });
   };
   if (input.modifiers !== undefined && input.modifiers !== null) {
     // The REST layer validates these already; GraphQL callers get the same answers.
     if (input.modifiers.length === 0) {
       const message = "modifiers must contain at least 1 item.";
-      fail("rest_invalid_param", "Invalid parameter(s): modifiers", 400, { data: { params: { modifiers: message }, details: { modifiers: { code: "rest_too_few_items", message, data: null } } } });
+      fail("rest_invalid_param", { message: "Invalid parameter(s): modifiers", data: { params: { modifiers: message }, details: { modifiers: { code: "rest_too_few_items", message, data: null } } } });
     }
     return input.modifiers.map((m, i): ImageEdit => {
       if (m.type === "ROTATE") return { type: "rotate", angle: m.angle ?? missing(i, "angle", "Rotation") };
@@ -597,7 +596,7 @@ function modifiersOf(input: MediaEditInput): ImageEdit[] {
   if ([input.x, input.y, input.width, input.height].every((v) => v !== undefined && v !== null)) {
     edits.push({ type: "crop", left: input.x!, top: input.y!, width: input.width!, height: input.height! });
   }
-  if (edits.length === 0) fail("rest_image_not_edited", "The image was not edited. Edit the image before applying the changes.", 400);
+  if (edits.length === 0) fail("rest_image_not_edited");
   return edits;
 }
 
@@ -611,24 +610,24 @@ function editedName(originalFile: string): string {
 /** POST /media/{id}/edit: rotates/crops the original image and saves the result as a new attachment. */
 export async function editMedia(ctx: ContentContext, id: number, input: MediaEditInput): Promise<Post> {
   const viewer = ctx.viewer;
-  if (!hasCap(viewer, "upload_files")) cannot(ctx, "rest_cannot_edit_image", "Sorry, you are not allowed to upload media on this site.");
+  if (!hasCap(viewer, "upload_files")) refuse(ctx, "rest_cannot_edit_image", "Sorry, you are not allowed to upload media on this site.");
   const post = await requireAttachment(ctx, id);
-  if (!canEditPost(viewer, post)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+  if (!canEditPost(viewer, post)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
 
   const meta = metadataOf(post);
-  if (!meta || !attachedFile(post) || !srcMatches(input.src, post, meta)) fail("rest_unknown_attachment", "Unable to get meta information for file.", 404);
-  if (!EDIT_TYPES.has(post.mimeType)) fail("rest_cannot_edit_file_type", "This type of file cannot be edited.", 400);
+  if (!meta || !attachedFile(post) || !srcMatches(input.src, post, meta)) fail("rest_unknown_attachment");
+  if (!EDIT_TYPES.has(post.mimeType)) fail("rest_cannot_edit_file_type");
   const edits = modifiersOf(input);
 
   const storage = mediaStorage(ctx.config);
   const sourceKey = originalKey(post);
   const source = await storage.get(sourceKey);
-  if (!source || !(await readImage(source))) fail("rest_unknown_image_file_type", "Unable to edit this image.", 500);
+  if (!source || !(await readImage(source))) fail("rest_unknown_image_file_type");
   let edited: { bytes: Buffer; width: number; height: number };
   try {
     edited = await editImage(source!, post.mimeType, edits);
   } catch (error) {
-    if (error instanceof ImageEditError) fail(error.code, error.message, 500);
+    if (error instanceof ImageEditError) fail(error.code, { message: error.message });
     throw error;
   }
 

@@ -19,7 +19,7 @@ import { mediaStorage } from "../../../lib/media/storage.ts";
 
 const mediaId = (id: string | number) => {
   const n = Number(id);
-  return Number.isInteger(n) ? n : fail("rest_post_invalid_id", "Invalid post ID.", 404);
+  return Number.isInteger(n) ? n : fail("rest_post_invalid_id");
 };
 
 /** The permalink of the post an attachment belongs to (ancestors through the loader), or null. */

@@ -4,6 +4,7 @@
 // wp_update_nav_menu_item and presented like wp_setup_nav_menu_item (title and url taken from
 // the object an item points to).
 import type { Post } from "../../../generated/prisma/client.ts";
+import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 // WordPress's sanitizers, shared with the REST layer (which applies them to arguments first).
 import { sanitizeHtmlClass, sanitizeKey } from "../../../lib/wordpress/sanitize-names.ts";
@@ -200,10 +201,8 @@ export interface MenuItemInput {
 }
 
 /** rest_invalid_param for one field, as the REST layer would have reported it. */
-function invalidParam(param: string, code: string, message: string): never {
-  return fail("rest_invalid_param", `Invalid parameter(s): ${param}`, 400, {
-    data: { params: { [param]: message }, details: { [param]: { code, message, data: null } } },
-  });
+function invalidParam(param: string, code: ErrorCode, message: string): never {
+  return fail("rest_invalid_param", { message: `Invalid parameter(s): ${param}`, data: { params: { [param]: message }, details: { [param]: { code, message, data: null } } } });
 }
 
 const enumList = (values: string[]) => (values.length === 2 ? `${values[0]} and ${values[1]}` : `${values.slice(0, -1).join(", ")}, and ${values.at(-1)}`);
@@ -280,7 +279,7 @@ async function prepareMenuItem(ctx: ContentContext, input: MenuItemInput, existi
   set("title", input.title);
   if (input.menus) item.menuId = Math.abs(input.menus);
 
-  const errors: { code: string; message: string }[] = [];
+  const errors: { code: ErrorCode; message: string }[] = [];
   if (!item.object) {
     if (item.type === "taxonomy") {
       const term = item.objectId > 0 ? await ctx.loaders.term.load(item.objectId) : null;
@@ -299,7 +298,7 @@ async function prepareMenuItem(ctx: ContentContext, input: MenuItemInput, existi
   }
   if (errors.length) {
     const [first, ...rest] = errors;
-    fail(first.code, first.message, 400, { additional: rest.map((e) => ({ ...e, status: 400 })) });
+    fail(first.code, { message: first.message, status: 400, additional: rest.map((e) => ({ ...e, status: 400 })) });
   }
   // Only draft and publish are menu item statuses.
   if (item.status !== "publish") item.status = "draft";
@@ -323,14 +322,13 @@ async function originalObject(ctx: ContentContext, item: PreparedItem): Promise<
 /** Creates (no id) or updates a menu item, as the REST controller and wp_update_nav_menu_item do. */
 export async function saveMenuItem(ctx: ContentContext, input: MenuItemInput, id?: number): Promise<Post> {
   checkInput(input);
-  const status = ctx.viewer ? 403 : 401;
   const existing = id === undefined ? null : await requirePost(ctx, MENU_ITEM, id);
-  if (existing && !canEditPost(ctx.viewer, existing)) fail("rest_cannot_edit", "Sorry, you are not allowed to edit this post.", status);
-  if (!existing && !canCreate(ctx.viewer, MENU_ITEM)) fail("rest_cannot_create", "Sorry, you are not allowed to create posts as this user.", status);
+  if (existing && !canEditPost(ctx.viewer, existing)) fail("rest_cannot_edit", { signedIn: !!ctx.viewer });
+  if (!existing && !canCreate(ctx.viewer, MENU_ITEM)) fail("rest_cannot_create", { signedIn: !!ctx.viewer });
   const item = await prepareMenuItem(ctx, input, existing);
 
   const menu = item.menuId ? await ctx.loaders.term.load(item.menuId) : null;
-  if (item.menuId !== 0 && menu?.taxonomy !== NAV_MENU) fail("invalid_menu_id", "Invalid menu ID.", 400);
+  if (item.menuId !== 0 && menu?.taxonomy !== NAV_MENU) fail("invalid_menu_id");
   // An orphan always sits at position 1.
   const position = item.menuId === 0 ? 1 : item.position;
   let { title, description, url } = item;
@@ -396,8 +394,8 @@ export async function saveMenuItem(ctx: ContentContext, input: MenuItemInput, id
 /** Menu items cannot be trashed: `force` must be true. Returns the item as it was. */
 export async function deleteMenuItem(ctx: ContentContext, id: number, force: boolean): Promise<MenuItemView> {
   const row = await requirePost(ctx, MENU_ITEM, id);
-  if (!canDeletePost(ctx.viewer, row)) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this post.", ctx.viewer ? 403 : 401);
-  if (!force) fail("rest_trash_not_supported", "Menu items do not support trashing. Set 'force=true' to delete.", 501);
+  if (!canDeletePost(ctx.viewer, row)) fail("rest_cannot_delete", { signedIn: !!ctx.viewer });
+  if (!force) fail("rest_trash_not_supported", { message: "Menu items do not support trashing. Set 'force=true' to delete." });
   const previous = await setupMenuItem(ctx, row);
   // Its autosaves go with it, as wp_delete_post deletes a post's revisions.
   await ctx.prisma.post.deleteMany({ where: { OR: [{ id }, { type: "revision", parentId: id }] } });
@@ -417,9 +415,9 @@ export const readMenuItemAutosave = (ctx: ContentContext, parentId: number) => r
  */
 export async function createMenuItemAutosave(ctx: ContentContext, parentId: number, input: MenuItemInput): Promise<AutosaveOutcome> {
   checkInput(input);
-  if (!parentId) fail("rest_post_invalid_id", "Invalid item ID.", 404);
+  if (!parentId) fail("rest_post_invalid_id", { message: "Invalid item ID." });
   const item = await requirePost(ctx, MENU_ITEM, parentId);
-  if (!canEditPost(ctx.viewer, item)) fail("rest_cannot_edit", "Sorry, you are not allowed to edit this post.", ctx.viewer ? 403 : 401);
+  if (!canEditPost(ctx.viewer, item)) fail("rest_cannot_edit", { signedIn: !!ctx.viewer });
   await prepareMenuItem(ctx, input, item);
   return createAutosave(ctx, MENU_ITEM, parentId, {});
 }

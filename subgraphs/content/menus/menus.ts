@@ -33,10 +33,9 @@ export const canEditMenus = (viewer: Viewer | null) => hasCap(viewer, "edit_them
 export const canReadMenus = (viewer: Viewer | null) => canEditMenus(viewer) || hasCap(viewer, "edit_posts");
 
 export function requireMenuReadAccess(ctx: ContentContext, what: "menus" | "menu items"): void {
-  if (!canReadMenus(ctx.viewer)) fail("rest_cannot_view", `Sorry, you are not allowed to view ${what}.`, ctx.viewer ? 403 : 401);
+  if (!canReadMenus(ctx.viewer)) fail("rest_cannot_view", { message: `Sorry, you are not allowed to view ${what}.`, signedIn: !!ctx.viewer });
 }
 
-const denied = (ctx: ContentContext) => (ctx.viewer ? 403 : 401);
 
 /** location → menu id. */
 async function locationAssignments(ctx: ContentContext): Promise<Record<string, number>> {
@@ -84,7 +83,7 @@ export interface MenuInput {
 function checkLocations(locations: string[] | null | undefined): void {
   for (const location of locations ?? []) {
     // `param`: WordPress refuses it while validating arguments (rest_invalid_param for locations).
-    if (!Object.hasOwn(MENU_LOCATIONS, location)) fail("rest_invalid_menu_location", "Invalid menu location.", 400, { data: { param: "locations", location } });
+    if (!Object.hasOwn(MENU_LOCATIONS, location)) fail("rest_invalid_menu_location", { data: { param: "locations", location } });
   }
 }
 
@@ -107,20 +106,20 @@ async function uniqueMenuSlug(ctx: ContentContext, name: string, exceptId: numbe
 export async function saveMenu(ctx: ContentContext, input: MenuInput, id?: number): Promise<Term> {
   // Argument checks first, as WordPress validates arguments before asking for permission.
   if (id === undefined && (input.name === undefined || input.name === null)) {
-    fail("rest_missing_callback_param", "Missing parameter(s): name", 400, { data: { params: ["name"] } });
+    fail("rest_missing_callback_param", { message: "Missing parameter(s): name", data: { params: ["name"] } });
   }
   checkLocations(input.locations);
   const existing = id === undefined ? null : await requireTerm(ctx, NAV_MENU, id);
   if (!canEditMenus(ctx.viewer)) {
-    if (existing) fail("rest_cannot_update", "Sorry, you are not allowed to edit this term.", denied(ctx));
-    fail("rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.", denied(ctx));
+    if (existing) fail("rest_cannot_update", { signedIn: !!ctx.viewer });
+    fail("rest_cannot_create", { message: "Sorry, you are not allowed to create terms in this taxonomy.", signedIn: !!ctx.viewer });
   }
   const name = (input.name ?? existing!.name).trim();
   const clash = await ctx.prisma.term.findFirst({ where: { taxonomy: NAV_MENU, name: { equals: name, mode: "insensitive" }, NOT: existing ? { id: existing.id } : undefined } });
   if (clash) {
-    fail("menu_exists", `The menu name <strong>${escHtml(name)}</strong> conflicts with another menu name. Please try another.`, 400, { data: { term_id: clash.id } });
+    fail("menu_exists", { message: `The menu name <strong>${escHtml(name)}</strong> conflicts with another menu name. Please try another.`, data: { term_id: clash.id } });
   }
-  if (name === "") fail("empty_term_name", "A name is required for this term.", 400);
+  if (name === "") fail("empty_term_name");
   const data = { name, slug: await uniqueMenuSlug(ctx, name, existing?.id ?? 0), description: input.description ?? "" };
   const [assignments, autoAdd] = [await locationAssignments(ctx), await autoAddMenus(ctx)];
   const options: [string, OptionValue][] = [];
@@ -150,8 +149,8 @@ export interface DeletedMenu { menu: Term; locations: string[]; autoAdd: boolean
 /** Deletes a menu, its items (and their autosaves) and its location assignments; `force` must be true. */
 export async function deleteMenu(ctx: ContentContext, id: number, force: boolean): Promise<DeletedMenu> {
   const menu = await requireTerm(ctx, NAV_MENU, id);
-  if (!canEditMenus(ctx.viewer)) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this term.", denied(ctx));
-  if (!force) fail("rest_trash_not_supported", "Menus do not support trashing. Set 'force=true' to delete.", 501);
+  if (!canEditMenus(ctx.viewer)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", signedIn: !!ctx.viewer });
+  if (!force) fail("rest_trash_not_supported", { message: "Menus do not support trashing. Set 'force=true' to delete." });
   const previous = { menu, locations: await menuLocations(ctx, id), autoAdd: await menuAutoAdd(ctx, id) };
   const itemIds = (await ctx.prisma.postTerm.findMany({ where: { termId: id, post: { type: "nav_menu_item" } }, select: { postId: true } })).map((r) => r.postId);
   // Its locations are kept, pointing at no menu (0), as wp_delete_nav_menu leaves them.

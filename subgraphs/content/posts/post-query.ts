@@ -59,7 +59,7 @@ export function checkStatuses(statuses: string[], type: string, viewer: Viewer |
     if (canCreate(viewer, type)) continue;
     if (status === "private" && canReadPrivate(viewer, type)) continue;
     // `param` makes the REST layer report it as WordPress does: rest_invalid_param wrapping this error.
-    fail("rest_forbidden_status", "Status is forbidden.", viewer ? 403 : 401, { data: { param: "status" } });
+    fail("rest_forbidden_status", { signedIn: !!viewer, data: { param: "status" } });
   }
   return statuses;
 }
@@ -104,7 +104,7 @@ export async function buildPostWhere(
 
   const date = (value: string, field: "date" | "modified", op: "gt" | "lt") => {
     const parsed = parseWpDate(value, clock, false);
-    if (!parsed) fail("rest_invalid_date", "Invalid date.", 400);
+    if (!parsed) fail("rest_invalid_date");
     and.push({ [field]: { [op]: parsed!.local } });
   };
   if (where.after) date(where.after, "date", "gt");

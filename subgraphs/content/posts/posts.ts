@@ -5,7 +5,7 @@ import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import {
-  canCreate, canDeletePost, canEditOthers, canEditPost, canPublish, canReadPost, hasCap,
+  canCreate, canDeletePost, canEditOthers, canEditPost, canPublish, canReadPost, hasCap, refuse,
 } from "../permissions.ts";
 import {
   buildPostWhere, IN_MEMORY_ORDERS, postOrder, relevance, type PostOrderBy, type PostWhereInput,
@@ -96,10 +96,10 @@ export async function listPosts(
   const where = args.where ?? {};
   const orderBy = args.orderBy ?? "DATE";
   if (orderBy === "RELEVANCE" && !where.search) {
-    fail("rest_no_search_term_defined", "You need to define a search term to order by relevance.", 400);
+    fail("rest_no_search_term_defined");
   }
   if (orderBy === "INCLUDE" && !where.include?.length) {
-    fail("rest_orderby_include_missing_include", "You need to define an include parameter to order by include.", 400);
+    fail("rest_orderby_include_missing_include");
   }
   const prismaWhere = await buildPostWhere(type, where, ctx.viewer, clock, {
     descendants: (ids) => descendantTermIds(ctx.prisma, ids),
@@ -132,7 +132,7 @@ export async function listPosts(
   const totalPages = totalCount === 0 ? 0 : Math.ceil(totalCount / perPage);
   if (args.first === undefined || args.first === null) {
     if (page > totalPages && totalCount > 0) {
-      fail("rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+      fail("rest_post_invalid_page_number");
     }
   }
   return { nodes: await readable(nodes), totalCount, totalPages, start };
@@ -154,17 +154,17 @@ export function connection(page: PostPage, args: Pick<ListArgs, "first" | "perPa
 /** A post of the given type; 404 for a missing id or another type's id. */
 export async function requirePost(ctx: ContentContext, type: string, id: number): Promise<Post> {
   const post = id > 0 ? await ctx.loaders.post.load(id) : null;
-  if (!post || post.type !== type) return fail("rest_post_invalid_id", "Invalid post ID.", 404);
+  if (!post || post.type !== type) return fail("rest_post_invalid_id");
   return post;
 }
 
 export async function readPost(ctx: ContentContext, type: string, id: number, password?: string | null): Promise<Post> {
   const post = await requirePost(ctx, type, id);
   if (!canReadPost(ctx.viewer, post)) {
-    return fail("rest_forbidden", "Sorry, you are not allowed to do that.", ctx.viewer ? 403 : 401);
+    return fail("rest_forbidden", { signedIn: !!ctx.viewer });
   }
   if (password !== undefined && password !== null && post.password !== "" && password !== post.password && !canEditPost(ctx.viewer, post)) {
-    fail("rest_post_incorrect_password", "Incorrect post password.", 403);
+    fail("rest_post_incorrect_password");
   }
   return post;
 }
@@ -193,9 +193,8 @@ export interface PostInput {
   menuOrder?: number | null;
 }
 
-const cannot = (ctx: ContentContext, code: string, message: string) => fail(code, message, ctx.viewer ? 403 : 401);
 const invalidParam = (param: string, message: string) =>
-  fail("rest_invalid_param", `Invalid parameter(s): ${param}`, 400, { data: { params: { [param]: message }, details: { [param]: { code: "rest_not_in_enum", message, data: null } } } });
+  fail("rest_invalid_param", { message: `Invalid parameter(s): ${param}`, data: { params: { [param]: message }, details: { [param]: { code: "rest_not_in_enum", message, data: null } } } });
 
 function oneOf(value: string | null | undefined, allowed: string[], param: string): void {
   if (value === undefined || value === null || allowed.includes(value)) return;
@@ -212,22 +211,22 @@ function checkWrite(ctx: ContentContext, type: string, input: PostInput, existin
   if (POST_TYPES[type].formats) oneOf(input.format, FORMATS, "format");
   const verb = existing ? "update" : "create";
   if (input.author !== undefined && input.author !== null && input.author !== (existing?.authorId ?? viewer?.id) && !canEditOthers(viewer, type)) {
-    cannot(ctx, "rest_cannot_edit_others", `Sorry, you are not allowed to ${verb} posts as this user.`);
+    refuse(ctx, "rest_cannot_edit_others", `Sorry, you are not allowed to ${verb} posts as this user.`);
   }
   if (input.sticky && !canEditOthers(viewer, type) && !canPublish(viewer, type)) {
-    cannot(ctx, "rest_cannot_assign_sticky", "Sorry, you are not allowed to make posts sticky.");
+    refuse(ctx, "rest_cannot_assign_sticky", "Sorry, you are not allowed to make posts sticky.");
   }
   if (existing) {
-    if (!canEditPost(viewer, existing)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
+    if (!canEditPost(viewer, existing)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
   } else if (!canCreate(viewer, type)) {
-    cannot(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+    refuse(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
   }
   const status = input.status;
   if ((status === "publish" || status === "future") && status !== existing?.status && !canPublish(viewer, type)) {
-    cannot(ctx, "rest_cannot_publish", "Sorry, you are not allowed to publish posts in this post type.");
+    refuse(ctx, "rest_cannot_publish", "Sorry, you are not allowed to publish posts in this post type.");
   }
   if (status === "private" && status !== existing?.status && !canPublish(viewer, type)) {
-    cannot(ctx, "rest_cannot_publish", "Sorry, you are not allowed to create private posts in this post type.");
+    refuse(ctx, "rest_cannot_publish", "Sorry, you are not allowed to create private posts in this post type.");
   }
 }
 
@@ -254,16 +253,16 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
 
   if (input.author !== undefined && input.author !== null && input.author !== existing?.authorId) {
     const author = await ctx.loaders.user.load(input.author);
-    if (!author) fail("rest_invalid_author", "Invalid author ID.", 400);
+    if (!author) fail("rest_invalid_author");
   }
   if (definition.hierarchical && input.parent !== undefined && input.parent !== null && input.parent !== 0) {
     // WordPress refuses a parent that does not exist (400, not 404).
-    if (!(await ctx.loaders.post.load(input.parent))) fail("rest_post_invalid_id", "Invalid post parent ID.", 400);
+    if (!(await ctx.loaders.post.load(input.parent))) fail("rest_post_invalid_id", { message: "Invalid post parent ID.", status: 400 });
   }
   const password = input.password ?? existing?.password ?? "";
   const sticky = input.sticky ?? existing?.sticky ?? false;
   if (password !== "" && sticky) {
-    fail("rest_invalid_field", input.sticky ? "A password protected post can not be set to sticky." : "A sticky post can not be password protected.", 400);
+    fail("rest_invalid_field", { message: input.sticky ? "A password protected post can not be set to sticky." : "A sticky post can not be password protected." });
   }
 
   const now = wholeSeconds(new Date());
@@ -272,7 +271,7 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
   for (const [value, isGmt] of [[input.date, false], [input.dateGmt, true]] as const) {
     if (value === undefined || value === null) continue;
     const parsed = parseWpDate(value, clock, isGmt);
-    if (!parsed) fail("rest_invalid_date", "Invalid date.", 400);
+    if (!parsed) fail("rest_invalid_date");
     ({ local, gmt } = parsed!);
   }
   let status = input.status ?? existing?.status ?? "draft";
@@ -368,7 +367,7 @@ export interface DeleteOutcome { deleted: boolean; post: Post; previousCategoryI
 /** Trashes a post, or with `force` deletes it and its revisions for good. */
 export async function deletePost(ctx: ContentContext, type: string, id: number, force: boolean): Promise<DeleteOutcome> {
   const post = await requirePost(ctx, type, id);
-  if (!canDeletePost(ctx.viewer, post)) cannot(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
+  if (!canDeletePost(ctx.viewer, post)) refuse(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
   const terms = await ctx.loaders.postTerms.load(id);
   if (force) {
     await ctx.prisma.$transaction([
@@ -378,7 +377,7 @@ export async function deletePost(ctx: ContentContext, type: string, id: number, 
     ctx.loaders.post.clear(id);
     return { deleted: true, post, previousCategoryIds: terms.category, previousTagIds: terms.post_tag };
   }
-  if (post.status === "trash") fail("rest_already_trashed", "The post has already been deleted.", 410);
+  if (post.status === "trash") fail("rest_already_trashed");
   const { clock } = await ctx.site();
   const now = wholeSeconds(new Date());
   const trashed = await ctx.prisma.$transaction(async (tx) => {

@@ -24,7 +24,7 @@ type RevisionParent = Post & { asPost?: boolean };
 const gmtDate = (d: Date | null, local: Date, clock: SiteClock) => formatWpDate(d ?? clock.toGmt(local));
 const postId = (id: string | number) => {
   const n = Number(id);
-  return Number.isInteger(n) ? n : fail("rest_post_invalid_id", "Invalid post ID.", 404);
+  return Number.isInteger(n) ? n : fail("rest_post_invalid_id");
 };
 
 

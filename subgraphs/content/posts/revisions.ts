@@ -46,9 +46,9 @@ function revisionData(post: Pick<Post, "id" | "title" | "content" | "excerpt" | 
 /** The parent of a revision route; revisions need edit rights on it even to be read. */
 async function readableParent(ctx: ContentContext, type: string, parentId: number, what: "revisions" | "autosaves"): Promise<Post> {
   const parent = parentId > 0 ? await ctx.loaders.post.load(parentId) : null;
-  if (!parent || parent.type !== type) return fail("rest_post_invalid_parent", "Invalid post parent ID.", 404);
+  if (!parent || parent.type !== type) return fail("rest_post_invalid_parent");
   if (!canEditPost(ctx.viewer, parent)) {
-    fail("rest_cannot_read", `Sorry, you are not allowed to view ${what} of this post.`, ctx.viewer ? 403 : 401);
+    fail("rest_cannot_read", { message: `Sorry, you are not allowed to view ${what} of this post.`, signedIn: !!ctx.viewer });
   }
   return parent;
 }
@@ -92,12 +92,12 @@ export async function listRevisions(ctx: ContentContext, type: string, parentId:
     totalPages = Math.ceil(total / perPage);
     if (args.offset !== null && args.offset !== undefined) {
       if (total > 0 && args.offset >= total) {
-        fail("rest_revision_invalid_offset_number", "The offset number requested is larger than or equal to the number of available revisions.", 400);
+        fail("rest_revision_invalid_offset_number");
       }
       start = args.offset;
     } else {
       if (total > 0 && page > totalPages) {
-        fail("rest_revision_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+        fail("rest_revision_invalid_page_number");
       }
       start = (page - 1) * perPage;
     }
@@ -107,7 +107,7 @@ export async function listRevisions(ctx: ContentContext, type: string, parentId:
 
 async function requireRevision(ctx: ContentContext, id: number): Promise<Post> {
   const revision = id > 0 ? await ctx.loaders.post.load(id) : null;
-  if (!revision || revision.type !== "revision") return fail("rest_post_invalid_id", "Invalid revision ID.", 404);
+  if (!revision || revision.type !== "revision") return fail("rest_post_invalid_id", { message: "Invalid revision ID." });
   return revision;
 }
 
@@ -115,7 +115,7 @@ export async function readRevision(ctx: ContentContext, type: string, parentId: 
   await readableParent(ctx, type, parentId, "revisions");
   const revision = await requireRevision(ctx, id);
   if (revision.parentId !== parentId) {
-    fail("rest_revision_parent_id_mismatch", `The revision does not belong to the specified parent with id of "${parentId}"`, 404);
+    fail("rest_revision_parent_id_mismatch", { message: `The revision does not belong to the specified parent with id of "${parentId}"` });
   }
   return revision;
 }
@@ -126,16 +126,15 @@ export const canDeleteRevision = (): boolean => false;
 /** Deletes a revision; revisions cannot be trashed, so `force` must be true. */
 export async function deleteRevision(ctx: ContentContext, type: string, parentId: number, id: number, force: boolean): Promise<Post> {
   const parent = parentId > 0 ? await ctx.loaders.post.load(parentId) : null;
-  if (!parent || parent.type !== type) return fail("rest_post_invalid_parent", "Invalid post parent ID.", 404);
-  const status = ctx.viewer ? 403 : 401;
-  if (!canDeletePost(ctx.viewer, parent)) fail("rest_cannot_delete", "Sorry, you are not allowed to delete revisions of this post.", status);
+  if (!parent || parent.type !== type) return fail("rest_post_invalid_parent");
+  if (!canDeletePost(ctx.viewer, parent)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete revisions of this post.", signedIn: !!ctx.viewer });
   const revision = await requireRevision(ctx, id);
-  if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_read", "Sorry, you are not allowed to view revisions of this post.", status);
+  if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_read", { signedIn: !!ctx.viewer });
   // WordPress's map_meta_cap answers do_not_allow to delete_post on a revision, for everyone,
   // so the route refuses here whatever `force` says (the recorded WordPress answers 403 to an
   // administrator). Were that capability ever granted, `force` would still have to be true.
-  if (!canDeleteRevision()) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this revision.", status);
-  if (!force) fail("rest_trash_not_supported", "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+  if (!canDeleteRevision()) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this revision.", signedIn: !!ctx.viewer });
+  if (!force) fail("rest_trash_not_supported", { message: "Revisions do not support trashing. Set 'force=true' to delete." });
   await ctx.prisma.post.delete({ where: { id: revision.id } });
   ctx.loaders.post.clear(revision.id);
   return revision;
@@ -152,9 +151,9 @@ export async function listAutosaves(ctx: ContentContext, type: string, parentId:
 
 /** The newest autosave of a post by anyone; WordPress ignores the requested autosave id. */
 export async function readAutosave(ctx: ContentContext, type: string, parentId: number): Promise<Post> {
-  if (parentId <= 0) return fail("rest_post_invalid_id", "Invalid post parent ID.", 404);
+  if (parentId <= 0) return fail("rest_post_invalid_id", { message: "Invalid post parent ID." });
   const [latest] = await listAutosaves(ctx, type, parentId);
-  if (!latest) return fail("rest_post_no_autosave", "There is no autosave revision for this post.", 404);
+  if (!latest) return fail("rest_post_no_autosave");
   return latest;
 }
 
@@ -166,7 +165,7 @@ export interface AutosaveOutcome { item: Post; updatedPost: boolean }
  */
 export async function createAutosave(ctx: ContentContext, type: string, parentId: number, input: PostInput): Promise<AutosaveOutcome> {
   const parent = await requirePost(ctx, type, parentId);
-  if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_edit", "Sorry, you are not allowed to edit this post.", ctx.viewer ? 403 : 401);
+  if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_edit", { signedIn: !!ctx.viewer });
   const viewer = ctx.viewer!;
   if ((parent.status === "draft" || parent.status === "auto-draft") && parent.authorId === viewer.id) {
     const { title, content, excerpt, meta } = input;

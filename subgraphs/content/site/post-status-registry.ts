@@ -44,14 +44,14 @@ export const canReadStatus = (viewer: Viewer | null, s: PostStatusRegistration):
 
 export function listPostStatuses(viewer: Viewer | null, editing: boolean): PostStatusRegistration[] {
   if (editing && !canEditAnyPostType(viewer)) {
-    fail("rest_cannot_view", "Sorry, you are not allowed to manage post statuses.", viewer ? 403 : 401);
+    fail("rest_cannot_view", { message: "Sorry, you are not allowed to manage post statuses.", signedIn: !!viewer });
   }
   return POST_STATUS_REGISTRY.filter((s) => canReadStatus(viewer, s));
 }
 
 export function readPostStatus(viewer: Viewer | null, slug: string): PostStatusRegistration {
   const found = POST_STATUS_REGISTRY.find((s) => s.slug === slug);
-  if (!found) return fail("rest_status_invalid", "Invalid status.", 404);
-  if (!canReadStatus(viewer, found)) fail("rest_cannot_read_status", "Cannot view status.", viewer ? 403 : 401);
+  if (!found) return fail("rest_status_invalid");
+  if (!canReadStatus(viewer, found)) fail("rest_cannot_read_status", { signedIn: !!viewer });
   return found;
 }

@@ -238,7 +238,7 @@ export const isViewable = (type: PostTypeRegistration): boolean => type.publicly
 export function listPostTypes(viewer: Viewer | null, editing: boolean): PostTypeRegistration[] {
   if (!editing) return [...POST_TYPE_REGISTRY];
   if (!canEditAnyPostType(viewer)) {
-    fail("rest_cannot_view", "Sorry, you are not allowed to edit posts in this post type.", viewer ? 403 : 401);
+    fail("rest_cannot_view", { message: "Sorry, you are not allowed to edit posts in this post type.", signedIn: !!viewer });
   }
   return POST_TYPE_REGISTRY.filter((t) => canEditPostsOf(viewer, t));
 }
@@ -246,9 +246,9 @@ export function listPostTypes(viewer: Viewer | null, editing: boolean): PostType
 /** core/v2/types/{type}. */
 export function readPostType(viewer: Viewer | null, slug: string, editing: boolean): PostTypeRegistration {
   const type = POST_TYPE_REGISTRY.find((t) => t.slug === slug);
-  if (!type) return fail("rest_type_invalid", "Invalid post type.", 404);
+  if (!type) return fail("rest_type_invalid");
   if (editing && !canEditPostsOf(viewer, type)) {
-    fail("rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.", viewer ? 403 : 401);
+    fail("rest_forbidden_context", { signedIn: !!viewer });
   }
   return type;
 }

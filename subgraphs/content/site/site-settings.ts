@@ -2,6 +2,7 @@
 // through the Option model the way WP_REST_Settings_Controller and sanitize_option do.
 // Only administrators (manage_options) may read or change them.
 import type { Prisma } from "../../../generated/prisma/client.ts";
+import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { hasCap } from "../permissions.ts";
@@ -64,7 +65,7 @@ export const SETTINGS: readonly { field: Exclude<keyof SiteSettings, "gmtOffset"
 const OPEN_CLOSED = ["open", "closed"];
 
 function requireManageOptions(ctx: ContentContext): void {
-  if (!hasCap(ctx.viewer, "manage_options")) fail("rest_forbidden", "Sorry, you are not allowed to do that.", ctx.viewer ? 403 : 401);
+  if (!hasCap(ctx.viewer, "manage_options")) fail("rest_forbidden", { signedIn: !!ctx.viewer });
 }
 
 /** get_option is lossy, so WordPress casts each value to its registered type, and shows null for one that does not fit. */
@@ -98,7 +99,7 @@ export async function readSiteSettings(ctx: ContentContext): Promise<SiteSetting
   return settingsFrom(await loadOptions(ctx.prisma), ctx.config.siteUrl);
 }
 
-const invalid = (param: string, code: string, message: string): never => fail(code, message, 400, { data: { param } });
+const invalid = (param: string, code: ErrorCode, message: string): never => fail(code, { message, status: 400, data: { param } });
 
 /** esc_html, which sanitize_option applies to the site title and tagline. */
 const escHtml = (s: string) =>

@@ -93,7 +93,7 @@ export function canTaxonomy(viewer: Viewer | null, taxonomy: TaxonomyRegistratio
  */
 export function listTaxonomies(viewer: Viewer | null, postType: string | null | undefined, editing: boolean): TaxonomyRegistration[] {
   if (editing && !TAXONOMY_REGISTRY.some((t) => canTaxonomy(viewer, t, "assign_terms"))) {
-    fail("rest_cannot_view", "Sorry, you are not allowed to manage terms in this taxonomy.", viewer ? 403 : 401);
+    fail("rest_cannot_view", { message: "Sorry, you are not allowed to manage terms in this taxonomy.", signedIn: !!viewer });
   }
   return TAXONOMY_REGISTRY
     .filter((t) => !postType || t.types.includes(postType))
@@ -102,9 +102,9 @@ export function listTaxonomies(viewer: Viewer | null, postType: string | null | 
 
 export function readTaxonomy(viewer: Viewer | null, slug: string, editing: boolean): TaxonomyRegistration {
   const taxonomy = TAXONOMY_REGISTRY.find((t) => t.slug === slug);
-  if (!taxonomy) return fail("rest_taxonomy_invalid", "Invalid taxonomy.", 404);
+  if (!taxonomy) return fail("rest_taxonomy_invalid");
   if (editing && !canTaxonomy(viewer, taxonomy, "manage_terms")) {
-    fail("rest_forbidden_context", "Sorry, you are not allowed to manage terms in this taxonomy.", viewer ? 403 : 401);
+    fail("rest_forbidden_context", { message: "Sorry, you are not allowed to manage terms in this taxonomy.", signedIn: !!viewer });
   }
   return taxonomy;
 }

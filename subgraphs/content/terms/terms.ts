@@ -62,7 +62,7 @@ export async function listTerms(ctx: ContentContext, taxonomy: string, args: Ter
   const totalCount = await ctx.prisma.term.count({ where });
   const totalPages = Math.ceil(totalCount / perPage);
   if (page > totalPages && totalCount > 0) {
-    fail("rest_term_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+    fail("rest_term_invalid_page_number");
   }
   return { nodes, totalCount, totalPages };
 }
@@ -95,14 +95,14 @@ async function listTermsOfPost(ctx: ContentContext, taxonomy: string, postId: nu
   const totalCount = terms.length;
   const totalPages = Math.ceil(totalCount / perPage);
   if (page > totalPages && totalCount > 0) {
-    fail("rest_term_invalid_page_number", "The page number requested is larger than the number of pages available.", 400);
+    fail("rest_term_invalid_page_number");
   }
   return { nodes: terms.slice(start, start + perPage), totalCount, totalPages };
 }
 
 export async function requireTerm(ctx: ContentContext, taxonomy: string, id: number): Promise<Term> {
   const term = id > 0 ? await ctx.loaders.term.load(id) : null;
-  if (!term || term.taxonomy !== taxonomy) return fail("rest_term_invalid", "Term does not exist.", 404);
+  if (!term || term.taxonomy !== taxonomy) return fail("rest_term_invalid");
   return term;
 }
 
@@ -113,23 +113,22 @@ const MANAGE = "manage_categories";
 export async function saveTerm(ctx: ContentContext, taxonomy: string, input: TermInput, id?: number): Promise<Term> {
   const definition = TAXONOMY_REGISTRY.find((t) => t.slug === taxonomy);
   const existing = id === undefined ? null : await requireTerm(ctx, taxonomy, id);
-  const status = ctx.viewer ? 403 : 401;
   if (!hasCap(ctx.viewer, MANAGE)) {
-    if (existing) fail("rest_cannot_update", "Sorry, you are not allowed to edit this term.", status);
-    fail("rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.", status);
+    if (existing) fail("rest_cannot_update", { signedIn: !!ctx.viewer });
+    fail("rest_cannot_create", { message: "Sorry, you are not allowed to create terms in this taxonomy.", signedIn: !!ctx.viewer });
   }
-  if (!existing && !input.name) fail("rest_missing_callback_param", "Missing parameter(s): name", 400, { data: { params: ["name"] } });
+  if (!existing && !input.name) fail("rest_missing_callback_param", { message: "Missing parameter(s): name", data: { params: ["name"] } });
   const parent = input.parent ?? existing?.parentId ?? 0;
   if (input.parent !== undefined && input.parent !== null) {
-    if (!definition?.hierarchical) fail("rest_taxonomy_not_hierarchical", "Cannot set parent term, taxonomy is not hierarchical.", 400);
-    if (parent !== 0 && !(await ctx.prisma.term.findFirst({ where: { id: parent, taxonomy } }))) fail("rest_term_invalid", "Parent term does not exist.", 400);
+    if (!definition?.hierarchical) fail("rest_taxonomy_not_hierarchical");
+    if (parent !== 0 && !(await ctx.prisma.term.findFirst({ where: { id: parent, taxonomy } }))) fail("rest_term_invalid", { message: "Parent term does not exist.", status: 400 });
   }
   const name = (input.name ?? existing?.name ?? "").trim();
-  if (name === "") fail("empty_term_name", "A name is required for this term.", 400);
+  if (name === "") fail("empty_term_name");
   const slug = sanitizeTitle(input.slug ?? (existing ? existing.slug : name)) || sanitizeTitle(name) || `${Date.now()}`;
   const clash = await ctx.prisma.term.findFirst({ where: { taxonomy, OR: [{ slug }, ...(existing ? [] : [{ name, parentId: parent }])], NOT: existing ? { id: existing.id } : undefined } });
   if (clash) {
-    fail("term_exists", "A term with the name provided already exists with this parent.", 400, { data: { term_id: clash.id } });
+    fail("term_exists", { data: { term_id: clash.id } });
   }
   const data = { name, slug, description: input.description ?? existing?.description ?? "", parentId: parent };
   const saved = existing
@@ -142,10 +141,10 @@ export async function saveTerm(ctx: ContentContext, taxonomy: string, input: Ter
 /** Terms cannot be trashed: `force` must be true. */
 export async function deleteTerm(ctx: ContentContext, taxonomy: string, id: number, force: boolean): Promise<Term> {
   const term = await requireTerm(ctx, taxonomy, id);
-  if (!hasCap(ctx.viewer, MANAGE)) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this term.", ctx.viewer ? 403 : 401);
-  if (!force) fail("rest_trash_not_supported", "Terms do not support trashing. Set 'force=true' to delete.", 501);
+  if (!hasCap(ctx.viewer, MANAGE)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", signedIn: !!ctx.viewer });
+  if (!force) fail("rest_trash_not_supported", { message: "Terms do not support trashing. Set 'force=true' to delete." });
   const { options } = await ctx.site();
-  if (taxonomy === "category" && id === options.default_category) fail("rest_cannot_delete", "Sorry, you are not allowed to delete this term.", 403);
+  if (taxonomy === "category" && id === options.default_category) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", status: 403 });
   await ctx.prisma.$transaction([
     ctx.prisma.term.updateMany({ where: { parentId: id }, data: { parentId: term.parentId } }),
     ctx.prisma.term.delete({ where: { id } }),

@@ -16,7 +16,7 @@ const privateField = <T>(read: (u: User) => T) => (u: User, _: unknown, ctx: Con
 
 const Query: QueryResolvers = {
   authenticateApplicationPassword: (_, args, ctx) => {
-    if (!ctx.identity.router) fail("forbidden", "Only the router may check credentials.", 403);
+    if (!ctx.identity.router) fail("forbidden");
     return authenticateApplicationPassword(ctx.prisma, args.username, args.password, ctx.config.secretKey);
   },
   users: async (_, args, ctx) => {

@@ -5,11 +5,12 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import type { Prisma, User } from "../../../generated/prisma/client.ts";
 import { ROLE_CAPABILITIES } from "../../../lib/capabilities.ts";
+import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
 import { canDeleteUser, canEditUser, canPromoteUser } from "./user-directory.ts";
-import { hasCap } from "../permissions.ts";
+import { hasCap, refuse } from "../permissions.ts";
 
 export interface UserInput {
   username?: string | null;
@@ -60,8 +61,7 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
 }
 
-const bad = (param: string, code: string, message: string): never => fail(code, message, 400, { data: { param } });
-const cannot = (ctx: ContentContext, code: string, message: string): never => fail(code, message, ctx.viewer ? 403 : 401);
+const bad = (param: string, code: ErrorCode, message: string): never => fail(code, { message, status: 400, data: { param } });
 
 /** The checks WordPress runs as the REST arguments are sanitized (check_username, check_user_password). */
 function checkArguments(input: UserInput): void {
@@ -89,9 +89,9 @@ function preferences(json: string): Record<string, unknown> {
 function checkRoles(ctx: ContentContext, userId: number | null, roles: string[]): void {
   for (const role of roles) {
     const caps = ROLE_CAPABILITIES[role];
-    if (!caps) fail("rest_user_invalid_role", `The role ${role} does not exist.`, 400);
+    if (!caps) fail("rest_user_invalid_role", { message: `The role ${role} does not exist.` });
     if (userId !== null && ctx.viewer?.id === userId && !caps.has("edit_users")) {
-      cannot(ctx, "rest_user_invalid_role", "Sorry, you are not allowed to give users that role.");
+      refuse(ctx, "rest_user_invalid_role", "Sorry, you are not allowed to give users that role.");
     }
   }
 }
@@ -123,7 +123,7 @@ function displayName(input: UserInput, meta: UserMeta, login: string): string {
 }
 
 export async function createUser(ctx: ContentContext, input: UserInput): Promise<User> {
-  if (!hasCap(ctx.viewer, "create_users")) cannot(ctx, "rest_cannot_create_user", "Sorry, you are not allowed to create new users.");
+  if (!hasCap(ctx.viewer, "create_users")) refuse(ctx, "rest_cannot_create_user", "Sorry, you are not allowed to create new users.");
   checkArguments(input);
   if (!input.username) return bad("username", "rest_missing_callback_param", "Missing parameter(s): username");
   if (!input.email) return bad("email", "rest_missing_callback_param", "Missing parameter(s): email");
@@ -131,14 +131,14 @@ export async function createUser(ctx: ContentContext, input: UserInput): Promise
   if (input.roles?.length) checkRoles(ctx, null, input.roles);
   const login = input.username.trim();
   // wp_insert_user's errors carry no status, so WordPress answers them with 500.
-  if (login.length > 60) fail("user_login_too_long", "Username may not be longer than 60 characters.", 500);
+  if (login.length > 60) fail("user_login_too_long");
   const nicename = sanitizeTitle(input.slug ?? login.slice(0, 50));
-  if (nicename.length > 50) fail("user_nicename_too_long", "Nicename may not be longer than 50 characters.", 500);
+  if (nicename.length > 50) fail("user_nicename_too_long");
   const passwordHash = await hashUserPassword(input.password);
   const meta = metaFrom(input, {}, login);
   const taken = async (tx: Prisma.TransactionClient) => {
-    if (await tx.user.findUnique({ where: { login } })) fail("existing_user_login", "Sorry, that username already exists!", 500);
-    if (await tx.user.findUnique({ where: { email: input.email! } })) fail("existing_user_email", "Sorry, that email address is already used!", 500);
+    if (await tx.user.findUnique({ where: { login } })) fail("existing_user_login");
+    if (await tx.user.findUnique({ where: { email: input.email! } })) fail("existing_user_email");
   };
   const user = await ctx.prisma.$transaction(async (tx) => {
     await taken(tx);
@@ -154,7 +154,7 @@ export async function createUser(ctx: ContentContext, input: UserInput): Promise
     // A simultaneous create took the login, email or slug between our check and our write.
     if (!isUniqueViolation(error)) throw error;
     await taken(ctx.prisma);
-    return fail("existing_user_login", "Sorry, that username already exists!", 500);
+    return fail("existing_user_login");
   });
   ctx.loaders.user.prime(user.id, user);
   return user;
@@ -162,7 +162,7 @@ export async function createUser(ctx: ContentContext, input: UserInput): Promise
 
 async function requireUser(ctx: ContentContext, id: number): Promise<User> {
   const user = id > 0 ? await ctx.loaders.user.load(id) : null;
-  if (!user) return fail("rest_user_invalid_id", "Invalid user ID.", 404);
+  if (!user) return fail("rest_user_invalid_id");
   return user;
 }
 
@@ -170,20 +170,20 @@ export async function updateUser(ctx: ContentContext, id: number, input: UserInp
   const user = await requireUser(ctx, id);
   const sent = Object.entries(input).filter(([, v]) => v !== undefined).map(([k]) => k);
   if (input.roles?.length) {
-    if (!canPromoteUser(ctx.viewer)) cannot(ctx, "rest_cannot_edit_roles", "Sorry, you are not allowed to edit roles of this user.");
+    if (!canPromoteUser(ctx.viewer)) refuse(ctx, "rest_cannot_edit_roles", "Sorry, you are not allowed to edit roles of this user.");
   }
   // Changing only the roles needs promote_user alone.
   const rolesOnly = sent.length === 1 && sent[0] === "roles" && !!input.roles?.length;
-  if (!rolesOnly && !canEditUser(ctx.viewer, user.id)) cannot(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this user.");
+  if (!rolesOnly && !canEditUser(ctx.viewer, user.id)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this user.");
   checkArguments(input);
   if (typeof input.email === "string") {
     const owner = await ctx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
-    if (owner && owner.id !== user.id) fail("rest_user_invalid_email", "Invalid email address.", 400);
+    if (owner && owner.id !== user.id) fail("rest_user_invalid_email");
   }
-  if (input.username && input.username !== user.login) fail("rest_user_invalid_argument", "Username is not editable.", 400);
+  if (input.username && input.username !== user.login) fail("rest_user_invalid_argument");
   const slug = input.slug ? sanitizeTitle(input.slug) : undefined;
   if (slug && slug !== user.nicename && await ctx.prisma.user.findUnique({ where: { nicename: slug }, select: { id: true } })) {
-    fail("rest_user_invalid_slug", "Invalid slug.", 400);
+    fail("rest_user_invalid_slug");
   }
   if (input.roles?.length) checkRoles(ctx, user.id, input.roles);
 
@@ -207,10 +207,10 @@ export async function updateUser(ctx: ContentContext, id: number, input: UserInp
  */
 export async function deleteUser(ctx: ContentContext, id: number, force: boolean, reassign: number | null): Promise<User> {
   const user = await requireUser(ctx, id);
-  if (!canDeleteUser(ctx.viewer)) cannot(ctx, "rest_user_cannot_delete", "Sorry, you are not allowed to delete this user.");
-  if (!force) fail("rest_trash_not_supported", "Users do not support trashing. Set 'force=true' to delete.", 501);
+  if (!canDeleteUser(ctx.viewer)) refuse(ctx, "rest_user_cannot_delete", "Sorry, you are not allowed to delete this user.");
+  if (!force) fail("rest_trash_not_supported", { message: "Users do not support trashing. Set 'force=true' to delete." });
   if (reassign) {
-    if (reassign === user.id || !(await ctx.loaders.user.load(reassign))) fail("rest_user_invalid_reassign", "Invalid user ID for reassignment.", 400);
+    if (reassign === user.id || !(await ctx.loaders.user.load(reassign))) fail("rest_user_invalid_reassign");
   }
   await ctx.prisma.$transaction(async (tx) => {
     if (reassign) {

@@ -5,7 +5,7 @@ import type { Prisma, User } from "../../../generated/prisma/client.ts";
 import { ROLE_CAPABILITIES, ROLES } from "../../../lib/capabilities.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap, type Viewer } from "../permissions.ts";
+import { hasCap, refuse, type Viewer } from "../permissions.ts";
 import { canEditAnyPostType, REST_POST_TYPES } from "../site/post-type-registry.ts";
 
 export const canListUsers = (viewer: Viewer | null) => hasCap(viewer, "list_users");
@@ -34,11 +34,11 @@ const publishedPosts = (types: readonly string[]): Prisma.UserWhereInput => ({ p
 /** A user by id, if the caller may see them; 404 for a missing id, 401/403 for one they may not see. */
 export async function readUser(ctx: ContentContext, id: number): Promise<User> {
   const user = id > 0 ? await ctx.loaders.user.load(id) : null;
-  if (!user) return fail("rest_user_invalid_id", "Invalid user ID.", 404);
+  if (!user) return fail("rest_user_invalid_id");
   const viewer = ctx.viewer;
   if (viewer?.id === user.id || canListUsers(viewer) || canEditUser(viewer, user.id)) return user;
   if (!(await ctx.loaders.authorPublished.load(user.id))) {
-    fail("rest_user_cannot_view", "Sorry, you are not allowed to list users.", viewer ? 403 : 401);
+    fail("rest_user_cannot_view", { signedIn: !!viewer });
   }
   return user;
 }
@@ -60,7 +60,6 @@ export interface UserListArgs {
   editing?: boolean | null;
 }
 
-const cannot = (ctx: ContentContext, code: string, message: string): never => fail(code, message, ctx.viewer ? 403 : 401);
 
 /** WP_User_Query's search: columns chosen by what the term looks like; callers who may not list users cannot search emails or URLs. */
 function searchClause(term: string, mayListUsers: boolean): Prisma.UserWhereInput {
@@ -79,15 +78,15 @@ export async function listUsers(ctx: ContentContext, args: UserListArgs) {
   const w = args.where ?? {};
   const mayList = canListUsers(viewer);
   // The permission checks of get_items_permissions_check, in their order.
-  if (w.roles?.length && !mayList) cannot(ctx, "rest_user_cannot_view", "Sorry, you are not allowed to filter users by role.");
-  if (w.capabilities?.length && !mayList) cannot(ctx, "rest_user_cannot_view", "Sorry, you are not allowed to filter users by capability.");
-  if (args.editing && !mayList) cannot(ctx, "rest_forbidden_context", "Sorry, you are not allowed to list users.");
+  if (w.roles?.length && !mayList) refuse(ctx, "rest_user_cannot_view", "Sorry, you are not allowed to filter users by role.");
+  if (w.capabilities?.length && !mayList) refuse(ctx, "rest_user_cannot_view", "Sorry, you are not allowed to filter users by capability.");
+  if (args.editing && !mayList) refuse(ctx, "rest_forbidden_context", "Sorry, you are not allowed to list users.");
   const orderBy = args.orderBy ?? "NAME";
   if ((orderBy === "EMAIL" || orderBy === "REGISTERED_DATE") && !mayList) {
-    cannot(ctx, "rest_forbidden_orderby", "Sorry, you are not allowed to order users by this parameter.");
+    refuse(ctx, "rest_forbidden_orderby", "Sorry, you are not allowed to order users by this parameter.");
   }
   if (w.who === "AUTHORS" && !canEditAnyPostType(viewer)) {
-    cannot(ctx, "rest_forbidden_who", "Sorry, you are not allowed to query users by this parameter.");
+    refuse(ctx, "rest_forbidden_who", "Sorry, you are not allowed to query users by this parameter.");
   }
 
   const and: Prisma.UserWhereInput[] = [];

@@ -29,12 +29,12 @@ export async function authenticateApplicationPassword(
   });
   if (!user) {
     return username.includes("@")
-      ? fail("invalid_email", "Unknown email address. Check again or try your username.", 401)
-      : fail("invalid_username", "Unknown username. Check again or try your email address.", 401);
+      ? fail("invalid_email")
+      : fail("invalid_username");
   }
   const presented = Buffer.from(hashAppPassword(password, secretKey), "hex");
   const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));
-  if (!match) return fail("incorrect_password", "The provided password is an invalid application password.", 401);
+  if (!match) return fail("incorrect_password");
   // Like WordPress, record the use at most once a day: no write on every authenticated request.
   const now = new Date();
   if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS) {

@@ -3,15 +3,15 @@
 // the other keys of the same update are still saved; "warnings" report a problem with a value
 // that was nevertheless stored (after sanitizing). Either makes the REST answer a 400.
 import type { LanguageSettings, Prisma, PrismaClient } from "../../../generated/prisma/client.ts";
+import type { ErrorCode } from "../../../lib/error-codes.ts";
+import { fail } from "../../../lib/errors.ts";
+import type { ExtensionsContext } from "../context.ts";
+import { requireManageLanguages } from "./permissions.ts";
+import {
+  FORCE_LANG_VALUES, LANGUAGE_SLUG_PATTERN as SLUG_PATTERN, LANGUAGE_SLUG_REGEX as SLUG_REGEX, SYNC_OPTIONS,
+} from "../../../lib/polylang/language-values.ts";
 
 export const POLYLANG_VERSION = "3.7.0";
-export const SLUG_PATTERN = "^[a-z][a-z0-9_-]*$";
-export const SLUG_REGEX = new RegExp(SLUG_PATTERN);
-export const FORCE_LANG_VALUES = [1, 2, 3] as const;
-export const SYNC_OPTIONS = [
-  "taxonomies", "post_meta", "comment_status", "ping_status", "sticky_posts", "post_date", "post_format",
-  "post_parent", "_wp_page_template", "menu_order", "_thumbnail_id",
-] as const;
 
 /**
  * Custom (non-core) post types and taxonomies registered on this site. Polylang only lets those
@@ -61,7 +61,7 @@ export interface SettingsInput {
   navMenus?: NavMenuThemeInput[] | null;
 }
 
-export interface SettingsIssue { code: string; message: string; warning: boolean }
+export interface SettingsIssue { code: ErrorCode; message: string; warning: boolean }
 
 /** Answers whether a URL responds 200 (Polylang pings each language domain before accepting it). */
 export type UrlProbe = (url: string) => Promise<boolean>;
@@ -156,7 +156,7 @@ export const fetchProbe: UrlProbe = async (url) => {
 
 interface LanguageRef { slug: string; name: string }
 
-const unknownLanguagesWarning = (key: string, slugs: string[]): SettingsIssue => ({
+const unknownLanguagesWarning = (key: "domains" | "nav_menus", slugs: string[]): SettingsIssue => ({
   code: `pll_unknown_${key}_languages`,
   message: slugs.length === 1
     ? `The language ${humanList(slugs.map((s) => `<code>${s}</code>`))} is unknown and has been discarded.`
@@ -164,7 +164,7 @@ const unknownLanguagesWarning = (key: string, slugs: string[]): SettingsIssue =>
   warning: true,
 });
 
-const refused = (code: string, message: string): SettingsIssue => ({ code, message, warning: false });
+const refused = (code: ErrorCode, message: string): SettingsIssue => ({ code, message, warning: false });
 
 async function sanitizeDomains(
   input: { language: string; url: string }[], current: DomainMap, forceLang: number, languages: LanguageRef[], probe: UrlProbe,
@@ -298,9 +298,30 @@ export async function planSettingsUpdate(
   return { next, issues };
 }
 
-/** Applies an update; returns the saved settings and the issues (saved even when there are some). */
-export async function updateSettings(
-  prisma: PrismaClient, input: SettingsInput, probe: UrlProbe = fetchProbe,
+/** The options; reading them needs the right to manage languages, as Polylang checks. */
+export function readSettings(ctx: ExtensionsContext): Promise<SettingsValues> {
+  requireManageLanguages(ctx, "settings");
+  return ctx.loaders.settings();
+}
+
+/**
+ * Applies an update. The keys that pass are saved even when others are refused or adjusted; the
+ * issues are then reported as the error (the first one, the rest as `additional`).
+ */
+export async function updateSettings(ctx: ExtensionsContext, input: SettingsInput, probe: UrlProbe = fetchProbe): Promise<SettingsValues> {
+  requireManageLanguages(ctx, "settings");
+  const { settings, issues } = await saveSettings(ctx.prisma, input, probe);
+  // Every language derives fields from the settings (default flag, home URL).
+  ctx.loaders.clearAll();
+  if (issues.length > 0) {
+    const [first, ...rest] = issues;
+    fail(first.code, { message: first.message, status: 400, additional: rest.length > 0 ? rest.map(({ code, message }) => ({ code, message, status: 400 })) : undefined });
+  }
+  return settings;
+}
+
+async function saveSettings(
+  prisma: PrismaClient, input: SettingsInput, probe: UrlProbe,
 ): Promise<{ settings: SettingsValues; issues: SettingsIssue[] }> {
   const [current, languages] = await Promise.all([
     loadSettings(prisma),

@@ -1,13 +1,16 @@
 // Languages (lang/v1/languages), with Polylang's rules: defaults from the locale table, all
 // validation errors reported together, the first language becomes the default, a slug rename
 // carries default_lang / domains / nav menus along, deleting the default hands it on.
-import type { Language, Prisma, PrismaClient } from "../../../generated/prisma/client.ts";
-import { DomainError } from "../../../lib/errors.ts";
+import type { Language, Prisma } from "../../../generated/prisma/client.ts";
+import type { ErrorCode } from "../../../lib/error-codes.ts";
+import { domainError, fail } from "../../../lib/errors.ts";
+import type { ExtensionsContext } from "../context.ts";
 import { isKnownFlag } from "./flags.ts";
 import { findLocale } from "./locales.ts";
-import { domainsJson, loadSettings, navMenusJson, SLUG_REGEX, type SettingsValues } from "./language-settings.ts";
-
-export const LOCALE_REGEX = /^[a-z]{2,3}(?:_[A-Z]{2})?(?:_[a-z0-9]+)?$/;
+import { LANGUAGE_SLUG_REGEX as SLUG_REGEX, LOCALE_REGEX } from "../../../lib/polylang/language-values.ts";
+import { domainsJson, loadSettings, navMenusJson, type SettingsValues } from "./language-settings.ts";
+import { toLanguageView, type LanguageView } from "./language-view.ts";
+import { requireManageLanguages } from "./permissions.ts";
 
 /** Switcher order: term_group, then term_id. */
 export const LANGUAGE_ORDER: Prisma.LanguageOrderByWithRelationInput[] = [{ termGroup: "asc" }, { termId: "asc" }];
@@ -41,16 +44,44 @@ interface LanguageFields { name: string; slug: string; locale: string; isRtl: bo
 
 type Tx = Prisma.TransactionClient;
 
-export const invalidId = () => new DomainError("rest_invalid_id", "Invalid language ID", 404);
-export const invalidSlug = () => new DomainError("rest_invalid_slug", "Invalid language slug", 404);
+const invalidId = () => domainError("rest_invalid_id");
 
-export async function listLanguages(prisma: PrismaClient | Tx): Promise<Language[]> {
-  return prisma.language.findMany({ orderBy: LANGUAGE_ORDER });
+/** Which representation a read asks for; EDIT is for those who may manage languages. */
+export type ReadContext = "VIEW" | "EDIT";
+
+function checkReadContext(ctx: ExtensionsContext, context: ReadContext | null | undefined): void {
+  if (context === "EDIT") requireManageLanguages(ctx, "editContext");
 }
 
+/** Every language, in switcher order. */
+export function listLanguages(ctx: ExtensionsContext, context?: ReadContext | null): Promise<LanguageView[]> {
+  checkReadContext(ctx, context);
+  return ctx.loaders.languages();
+}
+
+export async function readLanguage(ctx: ExtensionsContext, termId: number, context?: ReadContext | null): Promise<LanguageView> {
+  checkReadContext(ctx, context);
+  return (termId > 0 ? await ctx.loaders.languageById.load(termId) : null) ?? fail("rest_invalid_id");
+}
+
+export async function readLanguageBySlug(ctx: ExtensionsContext, slug: string, context?: ReadContext | null): Promise<LanguageView> {
+  checkReadContext(ctx, context);
+  return (await ctx.loaders.languageBySlug.load(slug)) ?? fail("rest_invalid_slug");
+}
+
+const languageRows = (db: Tx): Promise<Language[]> => db.language.findMany({ orderBy: LANGUAGE_ORDER });
+
+/** A language write changes what every language derives (the default flag, home URLs): all cached reads go. */
+async function afterWrite(ctx: ExtensionsContext, termId: number): Promise<LanguageView> {
+  ctx.loaders.clearAll();
+  return (await ctx.loaders.languageById.load(termId)) ?? fail("rest_invalid_id");
+}
+
+interface LanguageIssue { code: ErrorCode; message: string }
+
 /** Polylang's validate_lang: every problem, in this order; the caller reports the first one as the error. */
-export function validateLanguage(fields: LanguageFields, others: readonly Pick<Language, "slug">[]): { code: string; message: string }[] {
-  const errors: { code: string; message: string }[] = [];
+export function validateLanguage(fields: LanguageFields, others: readonly Pick<Language, "slug">[]): LanguageIssue[] {
+  const errors: LanguageIssue[] = [];
   if (!fields.locale || !LOCALE_REGEX.test(fields.locale)) errors.push({ code: "pll_invalid_locale", message: "Enter a valid WordPress locale" });
   if (!fields.slug || !SLUG_REGEX.test(fields.slug)) errors.push({ code: "pll_invalid_slug", message: "The language code contains invalid characters" });
   if (fields.slug && others.some((l) => l.slug === fields.slug)) errors.push({ code: "pll_non_unique_slug", message: "The language code must be unique" });
@@ -59,10 +90,12 @@ export function validateLanguage(fields: LanguageFields, others: readonly Pick<L
   return errors;
 }
 
-function throwIfInvalid(errors: { code: string; message: string }[]): void {
+function throwIfInvalid(errors: LanguageIssue[]): void {
   if (errors.length === 0) return;
   const [first, ...rest] = errors;
-  throw new DomainError(first.code, first.message, 400, {
+  fail(first.code, {
+    message: first.message,
+    status: 400,
     additional: rest.length > 0 ? rest.map((e) => ({ ...e, status: 400 })) : undefined,
   });
 }
@@ -83,10 +116,9 @@ async function allocateTermIds(tx: Tx): Promise<[number, number]> {
   return [Number(row.a), Number(row.b)];
 }
 
-export async function createLanguage(prisma: PrismaClient, input: CreateLanguageInput): Promise<Language> {
-  if (input.termId !== undefined && input.termId !== null) {
-    throw new DomainError("rest_exists", "Cannot create existing language.", 400);
-  }
+export async function createLanguage(ctx: ExtensionsContext, input: CreateLanguageInput): Promise<LanguageView> {
+  requireManageLanguages(ctx, "create");
+  if (input.termId !== undefined && input.termId !== null) fail("rest_exists");
   const fields: LanguageFields = {
     name: input.name ?? "",
     slug: input.slug ?? "",
@@ -103,8 +135,9 @@ export async function createLanguage(prisma: PrismaClient, input: CreateLanguage
     fields.isRtl = input.isRtl ?? known.rtl;
     fields.flagCode = input.flagCode ?? known.flag;
   }
+  let created: Language;
   try {
-    return await prisma.$transaction(async (tx) => {
+    created = await ctx.prisma.$transaction(async (tx) => {
       throwIfInvalid(validateLanguage(fields, await tx.language.findMany({ select: { slug: true } })));
       const [termId, termLanguageId] = await allocateTermIds(tx);
       const language = await tx.language.create({ data: { termId, termLanguageId, ...fields } });
@@ -113,9 +146,10 @@ export async function createLanguage(prisma: PrismaClient, input: CreateLanguage
       return language;
     });
   } catch (error) {
-    if (isSlugTaken(error)) throw new DomainError("pll_non_unique_slug", "The language code must be unique", 400);
+    if (isSlugTaken(error)) fail("pll_non_unique_slug");
     throw error;
   }
+  return afterWrite(ctx, created.termId);
 }
 
 function renameKey<T>(map: Record<string, T>, from: string, to: string): Record<string, T> {
@@ -134,10 +168,11 @@ function removeFromNavMenus(navMenus: SettingsValues["navMenus"], slug: string):
       [location, Object.fromEntries(Object.entries(menus).filter(([k]) => k !== slug))]))]));
 }
 
-export async function updateLanguage(prisma: PrismaClient, termId: number, input: UpdateLanguageInput): Promise<Language> {
+export async function updateLanguage(ctx: ExtensionsContext, termId: number, input: UpdateLanguageInput): Promise<LanguageView> {
+  requireManageLanguages(ctx, "update");
   if (termId <= 0) throw invalidId();
   try {
-    return await prisma.$transaction(async (tx) => {
+    await ctx.prisma.$transaction(async (tx) => {
       const current = await tx.language.findUnique({ where: { termId } });
       if (!current) throw invalidId();
       const fields: LanguageFields = {
@@ -166,16 +201,18 @@ export async function updateLanguage(prisma: PrismaClient, termId: number, input
       return language;
     });
   } catch (error) {
-    if (isSlugTaken(error)) throw new DomainError("pll_non_unique_slug", "The language code must be unique", 400);
+    if (isSlugTaken(error)) fail("pll_non_unique_slug");
     throw error;
   }
+  return afterWrite(ctx, termId);
 }
 
-/** Deletes a language; returns it as it was, with the settings it was seen under. */
-export async function deleteLanguage(prisma: PrismaClient, termId: number): Promise<{ previous: Language; settings: SettingsValues }> {
+/** Deletes a language; returns it as it was, under the settings it was seen with. */
+export async function deleteLanguage(ctx: ExtensionsContext, termId: number): Promise<LanguageView> {
+  requireManageLanguages(ctx, "delete");
   if (termId <= 0) throw invalidId();
-  return prisma.$transaction(async (tx) => {
-    const languages = await listLanguages(tx);
+  const { previous, settings } = await ctx.prisma.$transaction(async (tx) => {
+    const languages = await languageRows(tx);
     const previous = languages.find((l) => l.termId === termId);
     if (!previous) throw invalidId();
     const settings = await loadSettings(tx);
@@ -193,4 +230,6 @@ export async function deleteLanguage(prisma: PrismaClient, termId: number): Prom
     await tx.language.delete({ where: { termId } });
     return { previous, settings };
   });
+  ctx.loaders.clearAll();
+  return toLanguageView(previous, settings, ctx.config.siteUrl);
 }

@@ -1,4 +1,4 @@
-// Per-request DataLoaders. Languages come out fully derived (default flag, home URL…), which
+// Per-request DataLoaders, built with the context; writes clear them (see ExtensionsLoaders.clearAll). Languages come out fully derived (default flag, home URL…), which
 // needs the settings: those are read once per request and shared by every language.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../../../lib/db.ts";
@@ -12,6 +12,8 @@ export interface ExtensionsLoaders {
   /** All languages in switcher order. */
   languages(): Promise<LanguageView[]>;
   settings(): Promise<SettingsValues>;
+  /** Forgets everything read: a language or settings write changes what every language derives. */
+  clearAll(): void;
 }
 
 export function createLoaders(prisma: PrismaClient, siteUrl: string): ExtensionsLoaders {
@@ -29,6 +31,12 @@ export function createLoaders(prisma: PrismaClient, siteUrl: string): Extensions
       const views = new Map(rows.map((row) => [row.slug, toLanguageView(row, values, siteUrl)]));
       return slugs.map((slug) => views.get(slug) ?? null);
     }),
+    clearAll: () => {
+      settings = undefined;
+      all = undefined;
+      loaders.languageById.clearAll();
+      loaders.languageBySlug.clearAll();
+    },
     languages: () => (all ??= Promise.all([prisma.language.findMany({ orderBy: LANGUAGE_ORDER }), loaders.settings()]).then(([rows, values]) => {
       const views = rows.map((row) => toLanguageView(row, values, siteUrl));
       for (const view of views) {

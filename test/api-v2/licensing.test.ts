@@ -1,138 +1,27 @@
-// The email gateway slice end to end: /api/v2 login and tokens, the accounted-email collection
-// in Hydra, HAL and plain JSON, operator filters and their violations, and the GraphQL side.
+// The email gateway's licensing area over /api/v2 and GraphQL: the accounted-email collection in
+// Hydra, HAL and plain JSON, operator filters and their violations, bounds, and the domain rules.
+// (Subgraph side: subgraphs/gateway/licensing/.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GATEWAY_ADMIN_PASSWORD, startTestSystem, type TestSystem } from "./helpers/system.ts";
-import { recordDelivery } from "../subgraphs/gateway/licensing/accounted-emails.ts";
-import { ensureAdministrator } from "../subgraphs/gateway/auth/users.ts";
-import { login as gatewayLogin } from "../subgraphs/gateway/auth/sessions.ts";
-import { openDatabase } from "../lib/db.ts";
-import { applyMigrations } from "../lib/migrate.ts";
+import { GATEWAY_ADMIN_PASSWORD, type TestSystem } from "../helpers/system.ts";
+import { OPERATORS } from "../../lib/gateway/collection-rules.ts";
+import { recordDelivery } from "../../subgraphs/gateway/licensing/accounted-emails.ts";
+import { LIST, RFC3339_OFFSET, hal, hydra, json, row, startGatewaySystem, type GatewayTestSystem } from "./fixtures.ts";
 
+let gateway: GatewayTestSystem;
 let system: TestSystem;
 let token: string;
-
-const DAY = 24 * 60 * 60 * 1000;
-const RFC3339_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/;
-const BASE_TIME = Date.parse("2024-05-01T09:30:12Z");
-
-/** Rows as the nightly accounting would leave them. */
-function row(address: string, i: number, type = "address") {
-  const firstSeenOn = new Date(BASE_TIME + i * 60_000);
-  const lastSeenOn = new Date(firstSeenOn.getTime() + 3 * DAY);
-  return {
-    address, type, domain: address.slice(address.indexOf("@") + 1).toLowerCase(),
-    firstSeenOn, lastSeenOn, expiresOn: new Date(lastSeenOn.getTime() + 30 * DAY),
-    deliveryCount: i + 1, accounted: type !== "functional",
-  };
-}
-
-const login = (username = "admin", password = GATEWAY_ADMIN_PASSWORD) =>
-  system.request("POST", "/api/v2/login", { body: { username, password } });
-
-const get = (path: string, headers: Record<string, string> = {}) =>
-  system.request("GET", path, { headers: { "x-esg-auth-token": token, ...headers } });
-
-const LIST = "/api/v2/licensing/accounted-email";
-const hydra = { accept: "application/ld+json" };
-const hal = { accept: "application/hal+json" };
-const json = { accept: "application/json" };
+const get = (path: string, headers?: Record<string, string>) => gateway.get(path, headers);
 
 beforeAll(async () => {
-  system = await startTestSystem();
+  gateway = await startGatewaySystem();
+  ({ system, token } = gateway);
   // 35 ordinary addresses plus three on corp.test, one of them a functional user: 38 rows.
   const rows = Array.from({ length: 35 }, (_, i) => row(`user${String(i + 1).padStart(2, "0")}@example.test`, i));
   rows.push(row("Anna.Smith@Corp.Test", 40), row("bob@corp.test", 41), row("shared@corp.test", 42, "functional"));
   await system.db.prisma.accountedEmail.createMany({ data: rows });
-  const response = await login();
-  token = response.body.token;
 });
 
 afterAll(async () => { await system?.stop(); });
-
-describe("POST /api/v2/login", () => {
-  it("returns a token for the administrator's password", async () => {
-    const response = await login();
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(response.body.token).toMatch(/^[\w-]+\.[\w-]+$/);
-    expect(response.body.expiresAt).toMatch(RFC3339_OFFSET);
-  });
-
-  it("stores only a keyed hash of the token", async () => {
-    const { body } = await login();
-    const [id, secret] = body.token.split(".");
-    const session = await system.db.prisma.gatewaySession.findUniqueOrThrow({ where: { id } });
-    expect(session.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(session.secretHash).not.toContain(secret);
-  });
-
-  it("answers a wrong password or an unknown user with 401 in the gateway's error shape", async () => {
-    for (const response of [await login("admin", "wrong"), await login("nobody", "wrong")]) {
-      expect(response.status).toBe(401);
-      expect(response.body).toEqual({
-        "@context": "/api/v2/contexts/Error", "@type": "hydra:Error",
-        "hydra:title": "An error occurred", "hydra:description": "Invalid credentials.",
-        title: "An error occurred", detail: "Invalid credentials.", status: 401,
-      });
-    }
-  });
-
-  it("rejects malformed bodies in the same error shape", async () => {
-    const badJson = await system.request("POST", "/api/v2/login", { raw: "{not json", headers: { "content-type": "application/json" } });
-    expect(badJson.status).toBe(400);
-    expect(badJson.body["@type"]).toBe("hydra:Error");
-    expect(badJson.body.status).toBe(400);
-
-    const missing = await system.request("POST", "/api/v2/login", { body: { username: "admin" } });
-    expect(missing.status).toBe(400);
-    expect(missing.body.detail).toBe('The key "password" must be provided.');
-
-    const form = await system.request("POST", "/api/v2/login", { raw: "username=admin", headers: { "content-type": "application/x-www-form-urlencoded" } });
-    expect(form.status).toBe(415);
-    expect(form.body["hydra:description"]).toContain("application/x-www-form-urlencoded");
-  });
-
-  it("still signs in when a stale token is sent along", async () => {
-    const response = await system.request("POST", "/api/v2/login", {
-      body: { username: "admin", password: GATEWAY_ADMIN_PASSWORD }, headers: { "x-esg-auth-token": "stale.token" },
-    });
-    expect(response.status).toBe(200);
-  });
-});
-
-describe("authentication of /api/v2/licensing/accounted-email", () => {
-  it("requires a token", async () => {
-    const response = await system.request("GET", LIST);
-    expect(response.status).toBe(401);
-    expect(response.body["@type"]).toBe("hydra:Error");
-    expect(response.body.status).toBe(401);
-  });
-
-  it("rejects an unknown token", async () => {
-    for (const bad of ["garbage", `${"a".repeat(22)}.${"b".repeat(43)}`, `${token.split(".")[0]}.${"b".repeat(43)}`]) {
-      const response = await get(LIST, { "x-esg-auth-token": bad });
-      expect(response.status).toBe(401);
-      expect(response.body.detail).toBe("The auth token is not valid.");
-    }
-  });
-
-  it("says 'token' and 'expired' for an expired token, the wording clients re-login on", async () => {
-    const { body } = await login();
-    await system.db.prisma.gatewaySession.update({ where: { id: body.token.split(".")[0] }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const response = await get(LIST, { "x-esg-auth-token": body.token });
-    expect(response.status).toBe(401);
-    expect(response.body.detail).toMatch(/token.*expired/);
-    expect(response.body["hydra:description"]).toBe("The auth token has expired.");
-  });
-
-  it("records the token's last use", async () => {
-    const { body } = await login();
-    const id = body.token.split(".")[0];
-    expect((await system.db.prisma.gatewaySession.findUniqueOrThrow({ where: { id } })).lastUsedAt).toBeNull();
-    expect((await get(LIST, { "x-esg-auth-token": body.token })).status).toBe(200);
-    expect((await system.db.prisma.gatewaySession.findUniqueOrThrow({ where: { id } })).lastUsedAt).toBeInstanceOf(Date);
-  });
-});
 
 describe("accounted-email collection formats", () => {
   it("serves Hydra for application/ld+json, with a paginated view", async () => {
@@ -237,6 +126,7 @@ describe("accounted-email collection formats", () => {
   });
 });
 
+
 describe("accounted-email filters", () => {
   const emails = async (query: string) => {
     const response = await get(`${LIST}?${query}&itemsPerPage=100`, json);
@@ -313,38 +203,56 @@ describe("accounted-email filters", () => {
   });
 });
 
-describe("/api/v2 routing", () => {
-  it("answers an unknown path with 404 in the error shape", async () => {
-    const response = await get("/api/v2/no-such-thing");
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ "@type": "hydra:Error", status: 404, title: "An error occurred" });
+
+describe("accounted-email violations by property type", () => {
+  it("names the property and the operators its type allows", async () => {
+    const types = { email: "string", accounted: "boolean", deliveryCount: "integer", type: "enum", lastSeenOn: "datetime" } as const;
+    for (const [name, type] of Object.entries(types)) {
+      const response = await get(`${LIST}?${name}[like]=x`, json);
+      expect(response.status, name).toBe(422);
+      expect(response.body["@type"]).toBe("ConstraintViolationList");
+      expect(response.body.violations).toEqual([{ propertyPath: name, message: `Unsupported operator "like" for "${name}"; allowed: ${OPERATORS[type].join(", ")}.` }]);
+    }
   });
 
-  it("answers a wrong method with 405 and Allow", async () => {
-    const response = await system.request("DELETE", "/api/v2/login");
-    expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST");
-    expect(response.body.status).toBe(405);
-    const list = await system.request("POST", LIST, { body: {} });
-    expect(list.status).toBe(405);
-    expect(list.headers.get("allow")).toBe("GET");
+  it("answers integers beyond int32 with a violation, not a server error", async () => {
+    const response = await get(`${LIST}?deliveryCount[gt]=99999999999&id=-99999999999`, hydra);
+    expect(response.status).toBe(422);
+    expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(["deliveryCount", "id"]);
+    expect(response.body.violations[0].message).toMatch(/out of range/);
   });
 });
 
-describe("/api/v2 methods", () => {
-  it("answers OPTIONS with Allow, HEAD like GET without a body", async () => {
-    const options = await system.request("OPTIONS", "/api/v2/login");
-    expect(options.status).toBe(204);
-    expect(options.headers.get("allow")).toBe("POST");
-    const head = await system.request("HEAD", LIST, { headers: { "x-esg-auth-token": token } });
-    expect(head.status).toBe(200);
-    expect(head.text).toBe("");
+describe("GraphQL bounds", () => {
+  const asAdmin = () => ({ headers: { "x-esg-auth-token": token } });
+  const list = (args: string) => `query($p: Int!, $n: Int!) { accountedEmails(${args}) { page itemsPerPage totalItems } }`;
+
+  it("answers paging outside the bounds with BAD_USER_INPUT (400), never an internal error", async () => {
+    const cases: [Record<string, number>, string][] = [
+      [{ p: 0, n: 10 }, "Page should not be less than 1."],
+      [{ p: 1, n: 0 }, "Items per page should not be less than 1."],
+      [{ p: 1, n: -3 }, "Items per page should not be less than 1."],
+      [{ p: 2 ** 31 - 1, n: 100 }, "Page is out of range."],
+    ];
+    for (const [variables, message] of cases) {
+      const response = await system.graphql(list("page: $p, itemsPerPage: $n"), variables, asAdmin());
+      expect(response.errors?.[0], JSON.stringify(variables)).toMatchObject({ message, extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+    }
   });
 
-  it("refuses oversized bodies in the error shape", async () => {
-    const response = await system.request("POST", "/api/v2/login", { raw: "x".repeat(2 * 1024 * 1024), headers: { "content-type": "application/json" } });
-    expect(response.status).toBe(413);
-    expect(response.body["@type"]).toBe("hydra:Error");
+  it("clamps itemsPerPage to the same maximum the REST layer documents", async () => {
+    const response = await system.graphql<{ accountedEmails: { itemsPerPage: number } }>(list("page: $p, itemsPerPage: $n"), { p: 1, n: 101 }, asAdmin());
+    expect(response.errors).toBeUndefined();
+    expect(response.data?.accountedEmails.itemsPerPage).toBe(100);
+  });
+
+  it("refuses values beyond int32 as user input", async () => {
+    const huge = await system.graphql(list("page: $p, itemsPerPage: $n"), { p: 99999999999, n: 10 }, asAdmin());
+    expect(huge.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    const filter = await system.graphql(
+      "query($f: AccountedEmailFilter) { accountedEmails(filter: $f) { totalItems } }",
+      { f: { deliveryCount: [{ operator: "gt", value: "99999999999" }] } }, asAdmin());
+    expect(filter.errors?.[0].extensions).toMatchObject({ code: "constraint_violation", http: { status: 422 }, data: { violations: [{ propertyPath: "deliveryCount" }] } });
   });
 });
 
@@ -369,13 +277,8 @@ describe("no N+1", () => {
   });
 });
 
-describe("GraphQL", () => {
-  it("does not expose authenticateGatewayToken in the supergraph", async () => {
-    const response = await system.graphql("query($t: String!) { authenticateGatewayToken(token: $t) { userId } }", { t: token });
-    expect(response.data).toBeUndefined();
-    expect(response.errors?.[0].message).toMatch(/Cannot query field "authenticateGatewayToken"/);
-  });
 
+describe("GraphQL", () => {
   it("signs in and lists accounted emails with the token", async () => {
     const signIn = await system.graphql<{ gatewayLogin: { token: string } }>(
       "mutation($u: String!, $p: String!) { gatewayLogin(username: $u, password: $p) { token expiresAt } }",
@@ -398,36 +301,6 @@ describe("GraphQL", () => {
   });
 });
 
-describe("first start", () => {
-  it("creates admin with a generated password printed once, unless one is configured", async () => {
-    const db = await openDatabase("memory:");
-    try {
-      await applyMigrations(db);
-      const printed: string[] = [];
-      const config = { ...system.config, gatewayAdminPassword: undefined, logLevel: "info" as const };
-      await ensureAdministrator({ db, config }, (line) => printed.push(line));
-      await ensureAdministrator({ db, config }, (line) => printed.push(line));
-      expect(printed).toHaveLength(1);
-      const password = /password "([^"]+)"/.exec(printed[0])?.[1];
-      expect(password).toMatch(/^[\w-]{24}$/);
-      await expect(gatewayLogin({ db, config }, "admin", password!)).resolves.toHaveProperty("token");
-      expect(await db.prisma.gatewayUser.findMany({ select: { username: true, roles: true } })).toEqual([{ username: "admin", roles: ["admin"] }]);
-    } finally {
-      await db.close();
-    }
-  });
-
-  it("keeps the token check for the router alone", async () => {
-    const gateway = system.subgraphs.find((s) => s.name === "gateway")!;
-    const response = await fetch(gateway.url, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: "query($t: String!) { authenticateGatewayToken(token: $t) { userId } }", variables: { t: token } }),
-    });
-    const body = await response.json() as { errors?: { extensions?: { code?: string } }[] };
-    expect(body.errors?.[0].extensions?.code).toBe("gateway_router_only");
-  });
-});
-
 describe("recordDelivery", () => {
   const ctx = { get db() { return system.db; } };
   it("keeps first and last seen and the delivery count; a single day does not count", async () => {
@@ -446,3 +319,4 @@ describe("recordDelivery", () => {
     await expect(recordDelivery(ctx, { address: `${"x".repeat(250)}@a.test` })).rejects.toThrow(/valid email address/);
   });
 });
+

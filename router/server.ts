@@ -9,6 +9,7 @@ import { createGraph, executor, routerContext, type Execute, type RouterContext 
 import { authenticate, readCredentials } from "./authenticate.ts";
 import { registerSiteRest } from "./rest/site/server.ts";
 import { registerGatewayRest } from "./rest/gateway/server.ts";
+import { registerSiteOpenApi } from "./rest/openapi/site.ts";
 import { registerUploads } from "./uploads.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
@@ -44,6 +45,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   await app.register(async (scope) => registerSiteRest(scope, deps));
   await app.register(async (scope) => registerGatewayRest(scope, deps));
   registerUploads(app, config);
+  registerSiteOpenApi(app, config);
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {

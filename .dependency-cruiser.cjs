@@ -14,10 +14,12 @@ module.exports = {
     },
     {
       name: "subgraph-not-to-other-subgraph",
-      comment: "A subgraph owns its folder; what two subgraphs share belongs in lib/ (subgraphs/schemas.ts is router-side).",
+      comment:
+        "A subgraph owns its folder and its generated resolver types; what two subgraphs share belongs in lib/ " +
+        "(subgraphs/schemas.ts and generated/graphql/operations.ts are router-side).",
       severity: "error",
       from: { path: SUBGRAPH },
-      to: { path: "^subgraphs/", pathNot: "^subgraphs/$1/" },
+      to: { path: "^(subgraphs|generated/graphql)/", pathNot: ["^subgraphs/$1/", "^generated/graphql/$1-resolvers\\.ts$"] },
     },
     {
       name: "subgraph-schemas-only-lib",
@@ -28,10 +30,11 @@ module.exports = {
     },
     {
       name: "rest-not-to-database",
-      comment: "router/rest speaks GraphQL to the subgraphs: never Prisma, a database driver or the database module.",
+      comment: "router/rest speaks GraphQL to the subgraphs: it never reaches Prisma, a database driver or the database module, even through a helper.",
       severity: "error",
       from: { path: "^router/rest/" },
       to: {
+        reachable: true,
         path: [
           "(^|/)node_modules/(@prisma/|prisma/|pg/|@electric-sql/pglite/|pglite-prisma-adapter/)",
           "(^|/)generated/prisma/",

@@ -65,6 +65,16 @@ export const op = <Data, Variables, Out>(
   pick: (data) => pick(data as Data),
 });
 
+export type EndpointOptions = Pick<GraphEndpoint, "methods" | "args" | "allowed" | "allowBatch">;
+
+/** An endpoint running one operation; `respond` gets the operation's picked result. */
+export const opEndpoint = <Out>(
+  e: EndpointOptions, operation: Op<Out>, respond: (out: Out, request: RestRequest) => RestResult | Promise<RestResult>,
+): GraphEndpoint => ({
+  ...e, operation: operation.document, variables: operation.variables,
+  respond: (data, request) => respond(operation.pick(data), request),
+});
+
 export interface CrudSpec<Node> {
   namespace: string;
   /** Collection path under the namespace, e.g. "/posts"; the item route is `${path}/{id}`. */
@@ -79,7 +89,8 @@ export interface CrudSpec<Node> {
   /** Messages of the edit-context refusals (WordPress's wording differs by controller). */
   editContextMessages?: { list: string; item: string };
   list?: { args: Args; op: Op<Connection<Node>>; visible?: (node: Node, context: Context) => boolean };
-  create?: { op: Op<Node>; args?: Args; context?: Context };
+  /** `headers` adds to `Location` (e.g. WordPress's X-WP-Upload-Attachment-ID). */
+  create?: { op: Op<Node>; args?: Args; context?: Context; headers?: (node: Node) => Record<string, string> };
   read?: { op: Op<Node>; args?: Args; headers?: (node: Node) => Record<string, string> };
   update?: { op: Op<Node>; args?: Args; context?: Context };
   /** `deleted` false means the node went to the trash (it is answered as it now is). */
@@ -104,14 +115,8 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
     return { body: shape(node, request, context), headers: { ...(rights ? { Allow: itemAllow(rights) } : {}), ...headers } };
   };
 
-  /** An endpoint running one of the resource's operations. */
-  const endpoint = <Out>(
-    e: Pick<GraphEndpoint, "methods" | "args" | "allowed">, operation: Op<Out>, respond: (out: Out, request: RestRequest) => RestResult | Promise<RestResult>,
-  ): GraphEndpoint => ({
-    ...e, ...(batch ? { allowBatch: true } : {}),
-    operation: operation.document, variables: operation.variables,
-    respond: (data, request) => respond(operation.pick(data), request),
-  });
+  const endpoint = <Out>(e: EndpointOptions, operation: Op<Out>, respond: (out: Out, request: RestRequest) => RestResult | Promise<RestResult>) =>
+    opEndpoint({ ...e, allowBatch: batch }, operation, respond);
 
   const collection: GraphEndpoint[] = [];
   if (spec.list) {
@@ -127,7 +132,7 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
     const create = spec.create;
     collection.push(endpoint({ methods: ["POST"], args: create.args ?? writeArgs(resource, "create"), allowed: allow.create }, create.op, (node, request) =>
       // The collection route answered, so its Allow stands (not the new item's).
-      ({ status: 201, body: shape(node, request, create.context ?? "edit"), headers: { Location: request.urls.rest(itemPath(node)) } })));
+      ({ status: 201, body: shape(node, request, create.context ?? "edit"), headers: { Location: request.urls.rest(itemPath(node)), ...create.headers?.(node) } })));
   }
 
   const id = spec.idArg ?? { description: "Unique identifier for the object.", type: "integer" };

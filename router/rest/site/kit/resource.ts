@@ -32,7 +32,10 @@ export interface Field<Node> {
 export interface Resource<Node> {
   /** The schema's title (WordPress: the post type, "nav_menu_item", "language"…). */
   title: string;
+  /** Fields in the order of WordPress's item schema (the arguments and `schema` keep it). */
   fields: Record<string, Field<Node>>;
+  /** Response key order, where the controller's prepare_item_for_response differs from its schema's. */
+  responseOrder?: string[];
   links?: (node: Node, view: View) => Links;
 }
 
@@ -102,11 +105,12 @@ function filterByContext(value: unknown, schema: ArgSchema, context: Context): u
     .map(([key, v]) => [key, schema.properties?.[key] ? filterByContext(v, schema.properties[key], context) : v]));
 }
 
-/** The node as WordPress answers it in a context: declared order, fields of the context, then `_links`. */
+/** The node as WordPress answers it in a context: declared (or response) order, fields of the context, then `_links`. */
 export function present<Node>(resource: Resource<Node>, node: Node, view: View, options: { links?: boolean } = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [name, f] of Object.entries(resource.fields)) {
-    if (!f.read || !inContext(f.schema, view.context)) continue;
+  for (const name of resource.responseOrder ?? Object.keys(resource.fields)) {
+    const f = resource.fields[name];
+    if (!f?.read || !inContext(f.schema, view.context)) continue;
     const value = f.read(node, view);
     if (value !== undefined) body[name] = filterByContext(value, f.schema, view.context);
   }

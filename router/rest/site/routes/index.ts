@@ -3,7 +3,7 @@ import type { SiteRoute } from "../route.ts";
 import { batchRoutes } from "./batch.ts";
 import { discoveryRoutes } from "./discovery.ts";
 import { languageRoutes } from "./languages.ts";
-import { mediaRoutes } from "./media.ts";
+import { mediaRoutes } from "../namespaces/core-v2/media.ts";
 import { menuItemRoutes } from "./menu-items.ts";
 import { menuRoutes } from "./menus.ts";
 import { pageRoutes, postRoutes } from "../namespaces/core-v2/posts.ts";

@@ -84,7 +84,10 @@ export interface CrudSpec<Node> {
   batch?: boolean;
   /** Item route id argument (WordPress's description varies by controller). */
   idArg?: ArgSchema;
-  /** Who may use each endpoint, as the graph answers; `editContext` guards `context=edit` on the collection. */
+  /**
+   * Who may use each endpoint, as the graph answers; `editContext` guards `context=edit` on the
+   * collection, and on an item whose node does not tell the caller's rights (`viewerCan`).
+   */
   allow?: { list?: GraphAllow; create?: GraphAllow; read?: GraphAllow; update?: GraphAllow; delete?: GraphAllow; editContext?: GraphAllow };
   /** Messages of the edit-context refusals (WordPress's wording differs by controller). */
   editContextMessages?: { list: string; item: string };
@@ -139,10 +142,13 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
   const item: GraphEndpoint[] = [];
   if (spec.read) {
     const read = spec.read;
-    item.push(endpoint({ methods: ["GET"], args: read.args ?? { id, context: contextArg() }, allowed: allow.read }, read.op, (node, request) => {
+    item.push(endpoint({ methods: ["GET"], args: read.args ?? { id, context: contextArg() }, allowed: allow.read }, read.op, async (node, request) => {
       const context = contextOf(request);
       const rights = nodeRights(node);
-      if (context === "edit" && rights && !rights.viewerCan.edit) return forbidden(request, "rest_forbidden_context", messages.item);
+      // A node that tells the caller's rights on it decides; otherwise the collection's edit-context rule does.
+      if (context === "edit" && !(rights ? rights.viewerCan.edit : await request.may(allow.editContext))) {
+        return forbidden(request, "rest_forbidden_context", messages.item);
+      }
       return itemResult(node, request, context, read.headers?.(node));
     }));
   }

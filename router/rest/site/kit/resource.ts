@@ -36,7 +36,8 @@ export interface Resource<Node> {
   fields: Record<string, Field<Node>>;
   /** Response key order, where the controller's prepare_item_for_response differs from its schema's. */
   responseOrder?: string[];
-  links?: (node: Node, view: View) => Links;
+  /** `_links` of the node; none in a context where the controller answers none. */
+  links?: (node: Node, view: View) => Links | undefined;
 }
 
 /** Copies a schema as data: callbacks and the REST layer's own switches dropped. */
@@ -114,7 +115,8 @@ export function present<Node>(resource: Resource<Node>, node: Node, view: View, 
     const value = f.read(node, view);
     if (value !== undefined) body[name] = filterByContext(value, f.schema, view.context);
   }
-  if (resource.links && options.links !== false) body._links = resource.links(node, view);
+  const links = options.links !== false ? resource.links?.(node, view) : undefined;
+  if (links) body._links = links;
   return body;
 }
 

@@ -10,7 +10,7 @@ import { pageRoutes, postRoutes } from "../namespaces/core-v2/posts.ts";
 import { settingsRoutes } from "./settings.ts";
 import { statusRoutes } from "./statuses.ts";
 import { taxonomyRoutes } from "./taxonomies.ts";
-import { termRoutes } from "./terms.ts";
+import { termRoutes } from "../namespaces/core-v2/terms.ts";
 import { typeRoutes } from "./types.ts";
 import { userRoutes } from "./users.ts";
 

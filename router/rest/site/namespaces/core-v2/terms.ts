@@ -1,0 +1,124 @@
+// core/v2/categories and core/v2/tags: WordPress's terms controller for the hierarchical category
+// and the flat post_tag taxonomy (the routes every client uses; _embed of a post's `wp:term`
+// links lands here). The term fields and list arguments are shared with menus.ts. Each endpoint
+// is one typed operation of terms.graphql.
+import {
+  CreateCategoryDocument, CreateTagDocument, DeleteCategoryDocument, DeleteTagDocument, ListCategoriesDocument, ListTagsDocument,
+  ReadCategoryDocument, ReadTagDocument, SitePermissionsDocument, UpdateCategoryDocument, UpdateTagDocument,
+  type CategoryFieldsFragment, type TagFieldsFragment, type TermOrderBy,
+} from "../../../../../generated/graphql/operations.ts";
+import { CURIES } from "../../routes/links.ts";
+import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
+import { collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, upper, type Args } from "../../kit/args.ts";
+import { crudRoutes, inputOf, op } from "../../kit/crud.ts";
+import { allowedBy } from "../../kit/operation.ts";
+import type { Context, Field, Resource } from "../../kit/resource.ts";
+
+const VIEW_EDIT: Context[] = ["view", "edit"];
+const ALL: Context[] = ["view", "edit", "embed"];
+
+/** The fields every taxonomy's terms share (a taxonomy places its own among them). */
+export const termFields = {
+  id: { schema: { description: "Unique identifier for the term.", type: "integer", context: ALL, readonly: true }, read: (t: { id: number }) => t.id },
+  description: {
+    schema: { description: "HTML description of the term.", type: "string", context: VIEW_EDIT }, read: (t: { description: string }) => t.description, input: "description",
+  },
+  name: {
+    schema: { description: "HTML title for the term.", type: "string", context: ALL }, read: (t: { name: string }) => t.name, input: "name", requiredOnCreate: true,
+  },
+  slug: {
+    schema: { description: "An alphanumeric identifier for the term unique to its type.", type: "string", context: ALL }, read: (t: { slug: string }) => t.slug, input: "slug",
+  },
+  // No term meta is registered: an empty PHP array.
+  meta: { schema: { description: "Meta fields.", type: "object", context: VIEW_EDIT, properties: {} }, read: () => [] },
+} satisfies Record<string, Field<never>>;
+
+/** The terms controller's collection arguments; a flat taxonomy takes `offset`, a hierarchical one `parent`. */
+export const termListArgs = (hierarchical: boolean): Args => ({
+  ...collectionArgs(),
+  ...EXCLUDE_INCLUDE,
+  ...(hierarchical ? {} : { offset: offsetArg }),
+  order: orderArg("asc"),
+  orderby: { description: "Sort collection by term attribute.", type: "string", default: "name", enum: ["id", "include", "name", "slug", "include_slugs", "term_group", "description", "count"] },
+  hide_empty: { description: "Whether to hide terms not assigned to any posts.", type: "boolean", default: false },
+  ...(hierarchical ? { parent: { description: "Limit result set to terms assigned to a specific parent.", type: "integer" } } : {}),
+  post: { description: "Limit result set to terms assigned to a specific post.", type: "integer", default: null },
+  slug: { description: "Limit result set to terms with one or more specific slugs.", type: "array", items: { type: "string" } },
+});
+
+/** The variables of a terms list (the graph's TermWhere and paging). */
+export const termListVariables = (r: RestRequest) => ({
+  where: { search: r.params.search, include: r.params.include, exclude: r.params.exclude, slug: r.params.slug, parent: r.params.parent, post: r.params.post, hideEmpty: r.params.hide_empty },
+  page: r.params.page as number, perPage: r.params.per_page as number, offset: r.params.offset ?? null,
+  order: upper<"ASC" | "DESC">(r.params.order), orderBy: upper<TermOrderBy>(r.params.orderby),
+});
+
+export const termIdArg: ArgSchema = { description: "Unique identifier for the term.", type: "integer" };
+export const TERM_FORCE = "Required to be true, as terms do not support trashing.";
+
+type TermNode = CategoryFieldsFragment | TagFieldsFragment;
+
+interface Taxonomy { base: "categories" | "tags"; name: "category" | "post_tag"; hierarchical: boolean }
+
+function termResource(t: Taxonomy): Resource<TermNode> {
+  const { id, description, name, slug, meta } = termFields;
+  return {
+    title: t.name === "post_tag" ? "tag" : t.name,
+    fields: {
+      id,
+      count: { schema: { description: "Number of published posts for the term.", type: "integer", context: VIEW_EDIT, readonly: true }, read: (n) => n.count },
+      description,
+      link: { schema: { description: "URL of the term.", type: "string", format: "uri", context: ALL, readonly: true }, read: (n) => n.link },
+      name, slug,
+      taxonomy: { schema: { description: "Type attribution for the term.", type: "string", enum: [t.name], context: ALL, readonly: true }, read: (n) => n.taxonomy },
+      ...(t.hierarchical ? {
+        parent: { schema: { description: "The parent term ID.", type: "integer", context: VIEW_EDIT }, read: (n: TermNode) => ("parent" in n ? n.parent : undefined), input: "parent" },
+      } : {}),
+      meta,
+    },
+    // Embedded terms (a post's wp:term) are answered without links.
+    links: (n, view) => (view.context === "embed" ? undefined : {
+      self: [{ href: view.urls.rest(`/core/v2/${t.base}/${n.id}`) }],
+      collection: [{ href: view.urls.rest(`/core/v2/${t.base}`) }],
+      about: [{ href: view.urls.rest(`/core/v2/taxonomies/${n.taxonomy}`) }],
+      ...("parent" in n && n.parent ? { up: [{ embeddable: true, href: view.urls.rest(`/core/v2/${t.base}/${n.parent}`) }] } : {}),
+      "wp:post_type": [{ href: view.urls.rest(`/core/v2/posts?${t.base}=${n.id}`) }],
+      curies: CURIES,
+    }),
+  };
+}
+
+const CATEGORY = termResource({ base: "categories", name: "category", hierarchical: true });
+const TAG = termResource({ base: "tags", name: "post_tag", hierarchical: false });
+
+/** manage_categories, as the graph answers it; reading terms is open to anyone. */
+const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.manageTerms);
+const allow = { create: canManage, update: canManage, delete: canManage };
+const id = (r: RestRequest) => r.params.id as number;
+const categoryInput = inputOf(CATEGORY);
+const tagInput = inputOf(TAG);
+
+export const termRoutes: SiteRoute[] = [
+  ...crudRoutes({
+    namespace: "core/v2", path: "/categories", resource: CATEGORY, batch: true, idArg: termIdArg, allow,
+    list: { args: termListArgs(true), op: op(ListCategoriesDocument, termListVariables, (d) => d.categories) },
+    create: { op: op(CreateCategoryDocument, (r) => ({ input: categoryInput(r) }), (d) => d.createCategory!) },
+    read: { op: op(ReadCategoryDocument, (r) => ({ id: id(r) }), (d) => d.category!) },
+    update: { op: op(UpdateCategoryDocument, (r) => ({ id: id(r), input: categoryInput(r) }), (d) => d.updateCategory!) },
+    delete: {
+      force: TERM_FORCE,
+      op: op(DeleteCategoryDocument, (r) => ({ id: id(r), force: r.params.force as boolean }), (d) => ({ deleted: d.deleteCategory!.deleted, node: d.deleteCategory!.previous })),
+    },
+  }),
+  ...crudRoutes({
+    namespace: "core/v2", path: "/tags", resource: TAG, batch: true, idArg: termIdArg, allow,
+    list: { args: termListArgs(false), op: op(ListTagsDocument, termListVariables, (d) => d.tags) },
+    create: { op: op(CreateTagDocument, (r) => ({ input: tagInput(r) }), (d) => d.createTag!) },
+    read: { op: op(ReadTagDocument, (r) => ({ id: id(r) }), (d) => d.tag!) },
+    update: { op: op(UpdateTagDocument, (r) => ({ id: id(r), input: tagInput(r) }), (d) => d.updateTag!) },
+    delete: {
+      force: TERM_FORCE,
+      op: op(DeleteTagDocument, (r) => ({ id: id(r), force: r.params.force as boolean }), (d) => ({ deleted: d.deleteTag!.deleted, node: d.deleteTag!.previous })),
+    },
+  }),
+];

@@ -37,7 +37,7 @@ export const mediaResolvers = {
   Query: {
     mediaItems: async (_: unknown, args: Omit<MediaListArgs, "where"> & { where?: ListWhere | null }, ctx: ContentContext) => {
       const where = args.where ? { ...args.where, mediaType: args.where.mediaType?.toLowerCase() } : args.where;
-      return connection(await listMedia(ctx, { ...args, where }), args);
+      return connection(await listMedia(ctx, { ...args, where }));
     },
     mediaItem: (_: unknown, args: { id: string }, ctx: ContentContext) => readMedia(ctx, mediaId(args.id)),
   },

@@ -6,6 +6,7 @@
 import type { Post } from "../../../generated/prisma/client.ts";
 import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
+import { listWindow } from "../../../lib/wordpress/list-window.ts";
 // WordPress's sanitizers, shared with the REST layer (which applies them to arguments first).
 import { sanitizeHtmlClass, sanitizeKey } from "../../../lib/wordpress/sanitize-names.ts";
 import { sanitizeTextField, sanitizeUrl } from "../../../lib/wordpress/php-values.ts";
@@ -168,6 +169,8 @@ export function menuItemPermissions(ctx: ContentContext, row: Post) {
 
 /** Lists menu items like any post type, once the caller may read menus at all. */
 export async function listMenuItems(ctx: ContentContext, args: ListArgs): Promise<PostPage> {
+  // Arguments are checked before permission, as WordPress validates them first (listPosts reads the same window).
+  listWindow("menuItems", args);
   // WordPress refuses a forbidden status while sanitizing, before its permission check.
   checkStatuses(args.where?.status ?? ["publish"], MENU_ITEM, ctx.viewer, ["publish"]);
   requireMenuReadAccess(ctx, "menu items");

@@ -4,6 +4,7 @@
 // theme mod and the `nav_menu_options` option).
 import type { Prisma, Term } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
+import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
 import { hasCap, type Viewer } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
@@ -61,6 +62,8 @@ const upsertOption = (tx: Prisma.TransactionClient, name: string, value: OptionV
   tx.option.upsert({ where: { name }, create: { name, value: value as Prisma.InputJsonObject }, update: { value: value as Prisma.InputJsonObject } });
 
 export async function listMenus(ctx: ContentContext, args: TermListArgs) {
+  // Arguments are checked before permission, as WordPress validates them first (listTerms reads the same window).
+  listWindow("menus", args);
   requireMenuReadAccess(ctx, "menus");
   return listTerms(ctx, NAV_MENU, args);
 }

@@ -13,7 +13,7 @@ import {
   canEditMenus, canReadMenus, deleteMenu, listMenus, menuAutoAdd, menuLocations, NAV_MENU, readMenu, saveMenu,
 } from "./menus.ts";
 import { canReadPost } from "../permissions.ts";
-import { encodeCursor } from "../posts/posts.ts";
+import { connection } from "../posts/posts.ts";
 import { renderTitle } from "../posts/rendering.ts";
 
 const setupAll = (ctx: ContentContext, rows: Post[]) => Promise.all(rows.map((row) => setupMenuItem(ctx, row)));
@@ -21,17 +21,7 @@ const setupAll = (ctx: ContentContext, rows: Post[]) => Promise.all(rows.map((ro
 const Query: QueryResolvers = {
   menuItems: async (_, args, ctx) => {
     const page = await listMenuItems(ctx, args);
-    return {
-      nodes: await setupAll(ctx, page.nodes),
-      totalCount: page.totalCount,
-      totalPages: page.totalPages,
-      pageInfo: {
-        hasNextPage: page.start + (args.first ?? args.perPage ?? 100) < page.totalCount,
-        hasPreviousPage: page.start > 0,
-        startCursor: page.nodes.length ? encodeCursor(page.start) : null,
-        endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
-      },
-    };
+    return { ...connection(page), nodes: await setupAll(ctx, page.nodes) };
   },
   menuItem: async (_, args, ctx) => setupMenuItem(ctx, await readMenuItem(ctx, args.id)),
   menuItemAutosaves: (_, args, ctx) => listMenuItemAutosaves(ctx, args.parent),

@@ -3,6 +3,8 @@
 import { FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
+import type { PagedList } from "../../../lib/wordpress/limits.ts";
+import { listWindow, pageInfo } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
 import {
   canCreate, canDeletePost, canEditOthers, canEditPost, canPublish, canReadPost, hasCap, refuse,
@@ -72,15 +74,13 @@ export interface PostPage {
   nodes: Post[];
   totalCount: number;
   totalPages: number;
-  /** Offset of the first node, for cursors. */
+  /** Offset of the first node and the page size, for cursors. */
   start: number;
+  perPage: number;
 }
 
-export const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString("base64");
-export function decodeCursor(cursor: string): number {
-  const m = /^offset:(\d+)$/.exec(Buffer.from(cursor, "base64").toString("utf8"));
-  return m ? Number(m[1]) : fail("invalid_cursor", "The cursor is not valid.", 400);
-}
+/** The list each REST post type pages as (its bounds and default page size). */
+const PAGED_LIST: Record<string, PagedList> = { post: "posts", page: "pages", attachment: "media", nav_menu_item: "menuItems" };
 
 /**
  * Lists posts of a type. Rows the caller cannot read are dropped after the query but still
@@ -92,6 +92,10 @@ export async function listPosts(
   readable: (rows: Post[]) => Promise<Post[]> = async (rows) => rows.filter((p) => canReadPost(ctx.viewer, p)),
 ): Promise<PostPage> {
   const definition = POST_TYPES[type];
+  // Cursor arguments (first/after) are another spelling of offset/limit.
+  const window = listWindow(PAGED_LIST[type], args);
+  const perPage = window.perPage!;
+  const { page, start } = window;
   const { clock } = await ctx.site();
   const where = args.where ?? {};
   const orderBy = args.orderBy ?? "DATE";
@@ -104,11 +108,6 @@ export async function listPosts(
   const prismaWhere = await buildPostWhere(type, where, ctx.viewer, clock, {
     descendants: (ids) => descendantTermIds(ctx.prisma, ids),
   }, definition.defaultStatus);
-
-  // Cursor arguments (first/after) are another spelling of offset/limit.
-  const perPage = args.first ?? args.perPage ?? 10;
-  const page = args.page ?? 1;
-  const start = args.after !== undefined && args.after !== null ? decodeCursor(args.after) + 1 : (args.offset ?? (page - 1) * perPage);
 
   let nodes: Post[];
   if (IN_MEMORY_ORDERS.has(orderBy)) {
@@ -130,26 +129,12 @@ export async function listPosts(
   let totalCount = nodes.length === 0 && page <= 1 && args.offset ? 0 : await ctx.prisma.post.count({ where: prismaWhere });
   if (nodes.length > 0 && totalCount === 0) totalCount = nodes.length;
   const totalPages = totalCount === 0 ? 0 : Math.ceil(totalCount / perPage);
-  if (args.first === undefined || args.first === null) {
-    if (page > totalPages && totalCount > 0) {
-      fail("rest_post_invalid_page_number");
-    }
-  }
-  return { nodes: await readable(nodes), totalCount, totalPages, start };
+  if (!window.byCursor && page > totalPages && totalCount > 0) fail("rest_post_invalid_page_number");
+  return { nodes: await readable(nodes), totalCount, totalPages, start, perPage };
 }
 
 /** A page of a list as a GraphQL connection: the page itself plus cursor information. */
-export function connection(page: PostPage, args: Pick<ListArgs, "first" | "perPage">) {
-  return {
-    ...page,
-    pageInfo: {
-      hasNextPage: page.start + (args.first ?? args.perPage ?? 10) < page.totalCount,
-      hasPreviousPage: page.start > 0,
-      startCursor: page.nodes.length ? encodeCursor(page.start) : null,
-      endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
-    },
-  };
-}
+export const connection = (page: PostPage) => ({ ...page, pageInfo: pageInfo(page, page.nodes.length, page.totalCount) });
 
 /** A post of the given type; 404 for a missing id or another type's id. */
 export async function requirePost(ctx: ContentContext, type: string, id: number): Promise<Post> {

@@ -53,7 +53,7 @@ function previewNonce(post: Post): string {
 function postTypeQueries(type: string, names: { list: string; one: string; revisions: string; revision: string; autosaves: string; autosave: string }) {
   return {
     [names.list]: async (_: unknown, args: ListArgs, ctx: ContentContext) => {
-      return connection(await listPosts(ctx, type, args), args);
+      return connection(await listPosts(ctx, type, args));
     },
     [names.one]: async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
       const post = await readPost(ctx, type, postId(args.id), args.password);

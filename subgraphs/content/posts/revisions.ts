@@ -3,6 +3,7 @@
 // what the lists include. Both are rows of type "revision" whose parent is the post.
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
+import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditPost } from "../permissions.ts";
 import { requirePost, type PostInput } from "./posts.ts";
@@ -64,6 +65,7 @@ export interface RevisionListArgs {
 
 /** Revisions of a post, autosaves included; without perPage, all of them on one page. */
 export async function listRevisions(ctx: ContentContext, type: string, parentId: number, args: RevisionListArgs) {
+  const { perPage, page, offset } = listWindow("revisions", args);
   await readableParent(ctx, type, parentId, "revisions");
   const where: Prisma.PostWhereInput = { type: "revision", parentId };
   const and: Prisma.PostWhereInput[] = [where];
@@ -84,17 +86,15 @@ export async function listRevisions(ctx: ContentContext, type: string, parentId:
     rows = rows.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id));
   }
   const total = rows.length;
-  const perPage = args.perPage ?? null;
-  const page = args.page ?? 1;
   let totalPages = total > 0 ? 1 : 0;
   let start = 0;
   if (perPage !== null) {
     totalPages = Math.ceil(total / perPage);
-    if (args.offset !== null && args.offset !== undefined) {
-      if (total > 0 && args.offset >= total) {
+    if (offset !== null) {
+      if (total > 0 && offset >= total) {
         fail("rest_revision_invalid_offset_number");
       }
-      start = args.offset;
+      start = offset;
     } else {
       if (total > 0 && page > totalPages) {
         fail("rest_revision_invalid_page_number");

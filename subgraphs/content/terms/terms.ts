@@ -2,6 +2,8 @@
 import type { Prisma, Term } from "../../../generated/prisma/client.ts";
 import type { PrismaClient } from "../../../lib/db.ts";
 import { fail } from "../../../lib/errors.ts";
+import type { PagedList } from "../../../lib/wordpress/limits.ts";
+import { listWindow, type ListWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
 import { hasCap } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
@@ -28,9 +30,13 @@ export interface TermListArgs {
   orderBy?: "ID" | "INCLUDE" | "NAME" | "SLUG" | "INCLUDE_SLUGS" | "TERM_GROUP" | "DESCRIPTION" | "COUNT" | null;
 }
 
+/** The list each taxonomy pages as (its bounds and default page size). */
+const PAGED_LIST: Record<string, PagedList> = { category: "categories", post_tag: "tags", nav_menu: "menus" };
+
 export async function listTerms(ctx: ContentContext, taxonomy: string, args: TermListArgs) {
   const w = args.where ?? {};
-  if (w.post !== undefined && w.post !== null) return listTermsOfPost(ctx, taxonomy, w.post, args);
+  const window = listWindow(PAGED_LIST[taxonomy], args);
+  if (w.post !== undefined && w.post !== null) return listTermsOfPost(ctx, taxonomy, w.post, args, window);
   const and: Prisma.TermWhereInput[] = [{ taxonomy }];
   if (w.search) and.push({ OR: [{ name: { contains: w.search, mode: "insensitive" } }, { slug: { contains: w.search, mode: "insensitive" } }] });
   if (w.include?.length) and.push({ id: { in: w.include } });
@@ -42,9 +48,8 @@ export async function listTerms(ctx: ContentContext, taxonomy: string, args: Ter
   const where = { AND: and };
   const dir = args.order === "DESC" ? "desc" : "asc";
   const orderBy = args.orderBy ?? "NAME";
-  const perPage = args.perPage ?? 10;
-  const page = args.page ?? 1;
-  const start = args.offset ?? (page - 1) * perPage;
+  const perPage = window.perPage!;
+  const { page, start } = window;
   const sqlOrder: Prisma.TermOrderByWithRelationInput[] = orderBy === "ID" ? [{ id: dir }]
     : orderBy === "SLUG" ? [{ slug: dir }] : orderBy === "DESCRIPTION" ? [{ description: dir }, { id: dir }] : [{ name: dir }, { id: dir }];
   let nodes: Term[];
@@ -72,7 +77,7 @@ export async function listTerms(ctx: ContentContext, taxonomy: string, args: Ter
  * loaders so that listing the terms of many posts in one request costs a fixed number of
  * statements. A post has few terms, so the other filters, the order and the page apply in memory.
  */
-async function listTermsOfPost(ctx: ContentContext, taxonomy: string, postId: number, args: TermListArgs) {
+async function listTermsOfPost(ctx: ContentContext, taxonomy: string, postId: number, args: TermListArgs, window: ListWindow) {
   const w = args.where ?? {};
   const ids = (await ctx.loaders.postTerms.load(postId))[taxonomy as "category"] ?? [];
   let terms = (await ctx.loaders.term.loadMany(ids)).filter((t): t is Term => t !== null && !(t instanceof Error));
@@ -89,9 +94,8 @@ async function listTermsOfPost(ctx: ContentContext, taxonomy: string, postId: nu
       : orderBy === "COUNT" ? Number(termCounts[counts.get(t.id)!]) : t.name.toLowerCase();
   const dir = args.order === "DESC" ? -1 : 1;
   terms.sort((a, b) => (key(a) < key(b) ? -dir : key(a) > key(b) ? dir : a.id - b.id));
-  const perPage = args.perPage ?? 10;
-  const page = args.page ?? 1;
-  const start = args.offset ?? (page - 1) * perPage;
+  const perPage = window.perPage!;
+  const { page, start } = window;
   const totalCount = terms.length;
   const totalPages = Math.ceil(totalCount / perPage);
   if (page > totalPages && totalCount > 0) {

@@ -4,7 +4,7 @@ import type { MutationResolvers, QueryResolvers, Resolvers, UserResolvers } from
 import { fail } from "../../../lib/errors.ts";
 import type { User } from "../../../generated/prisma/client.ts";
 import type { ContentContext } from "../context.ts";
-import { encodeCursor } from "../posts/posts.ts";
+import { pageInfo } from "../../../lib/wordpress/list-window.ts";
 import { createUser, deleteUser, updateUser, userMeta } from "./user-accounts.ts";
 import {
   allCapabilities, canDeleteUser, canEditUser, canPromoteUser, canSeePrivateFields, listUsers, readUser,
@@ -21,15 +21,7 @@ const Query: QueryResolvers = {
   },
   users: async (_, args, ctx) => {
     const page = await listUsers(ctx, args);
-    return {
-      nodes: page.nodes, totalCount: page.totalCount, totalPages: page.totalPages,
-      pageInfo: {
-        hasNextPage: page.start + page.perPage < page.totalCount,
-        hasPreviousPage: page.start > 0,
-        startCursor: page.nodes.length ? encodeCursor(page.start) : null,
-        endCursor: page.nodes.length ? encodeCursor(page.start + page.nodes.length - 1) : null,
-      },
-    };
+    return { nodes: page.nodes, totalCount: page.totalCount, totalPages: page.totalPages, pageInfo: pageInfo(page, page.nodes.length, page.totalCount) };
   },
   user: (_, args, ctx) => readUser(ctx, args.id),
   viewer: (_, __, ctx) => (ctx.viewer ? ctx.loaders.user.load(ctx.viewer.id) : null),

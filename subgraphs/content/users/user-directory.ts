@@ -4,6 +4,7 @@
 import type { Prisma, User } from "../../../generated/prisma/client.ts";
 import { ROLE_CAPABILITIES, ROLES } from "../../../lib/capabilities.ts";
 import { fail } from "../../../lib/errors.ts";
+import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
 import { hasCap, refuse, type Viewer } from "../permissions.ts";
 import { canEditAnyPostType, REST_POST_TYPES } from "../site/post-type-registry.ts";
@@ -74,6 +75,8 @@ function searchClause(term: string, mayListUsers: boolean): Prisma.UserWhereInpu
 }
 
 export async function listUsers(ctx: ContentContext, args: UserListArgs) {
+  // Arguments are checked before permission, as WordPress validates them first.
+  const window = listWindow("users", args);
   const viewer = ctx.viewer;
   const w = args.where ?? {};
   const mayList = canListUsers(viewer);
@@ -102,9 +105,10 @@ export async function listUsers(ctx: ContentContext, args: UserListArgs) {
   if (w.hasPublishedPosts || w.publishedPostTypes?.length) and.push(publishedPosts(w.publishedPostTypes?.length ? w.publishedPostTypes : REST_POST_TYPES));
   const where: Prisma.UserWhereInput = { AND: and };
 
-  const perPage = args.perPage ?? 10;
-  const page = args.page ?? 1;
-  const start = args.offset ? args.offset : (page - 1) * perPage;
+  const { page, offset } = window;
+  const perPage = window.perPage!;
+  // As WP_User_Query: an offset of 0 is no offset (the page decides).
+  const start = offset ? offset : (page - 1) * perPage;
   const dir = args.order === "DESC" ? "desc" : "asc";
   const sign = dir === "desc" ? -1 : 1;
   let nodes: User[];

@@ -1,0 +1,116 @@
+// The GraphQL lists hold the same bounds as the REST routes (lib/wordpress/limits.ts), so a caller
+// that skips REST validation gets a 400 user error naming the argument, never an internal error;
+// and the viewer's permission fields answer per role what the operations themselves allow.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEFAULT_PER_PAGE, PER_PAGE_MAX } from "../lib/wordpress/limits.ts";
+import { hashAppPassword } from "../subgraphs/content/users/users.ts";
+import { startTestSystem, type RequestOptions, type TestSystem } from "./helpers/system.ts";
+
+let s: TestSystem;
+type Auth = RequestOptions["auth"];
+const ROLES = ["subscriber", "contributor", "author", "editor", "administrator"] as const;
+const as: Partial<Record<(typeof ROLES)[number], Auth>> = {};
+
+/** A user of `role` with an application password (the API has no route for those). */
+async function userWithRole(role: string): Promise<Auth> {
+  const username = `${role}-user`;
+  const r = await s.request("POST", "/wp-json/core/v2/users", { auth: "admin", body: { username, email: `${username}@example.com`, password: "pass word 1", roles: [role] } });
+  expect(r.status).toBe(201);
+  const password = `${username}-app-password-0000`;
+  await s.db.prisma.applicationPassword.create({ data: { userId: r.body.id, name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } });
+  return { username, password };
+}
+
+beforeAll(async () => {
+  s = await startTestSystem();
+  for (const role of ROLES) as[role] = role === "administrator" ? "admin" : await userWithRole(role);
+});
+afterAll(async () => { await s?.stop(); });
+
+/** The first error of a query, which must have no data for the list. */
+async function errorOf(query: string, auth: Auth = "admin") {
+  const r = await s.graphql(query, {}, { auth });
+  expect(r.errors, query).toBeDefined();
+  return r.errors![0];
+}
+
+describe("list bounds over GraphQL", () => {
+  // Every paged list (with its required arguments); administrators pass every permission check.
+  const lists: [string, string][] = [
+    ["posts", ""], ["pages", ""], ["mediaItems", ""], ["menuItems", ""], ["menus", ""], ["categories", ""], ["tags", ""],
+    ["users", ""], ["postRevisions", "parent: 1, "], ["pageRevisions", "parent: 2, "],
+  ];
+
+  test.each(lists)("%s: perPage 0 and 101, page 0 and a negative offset are 400 rest_invalid_param", async (list, required) => {
+    for (const [args, param, reason] of [
+      ["perPage: 0", "perPage", `perPage must be between 1 (inclusive) and ${PER_PAGE_MAX} (inclusive)`],
+      [`perPage: ${PER_PAGE_MAX + 1}`, "perPage", `perPage must be between 1 (inclusive) and ${PER_PAGE_MAX} (inclusive)`],
+      ["page: 0", "page", "page must be greater than or equal to 1"],
+      ["offset: -1", "offset", "offset must be greater than or equal to 0"],
+    ]) {
+      const error = await errorOf(`{ ${list}(${required}${args}) { totalPages } }`);
+      expect(error.message).toBe(`Invalid parameter(s): ${param}`);
+      expect(error.extensions).toMatchObject({
+        code: "rest_invalid_param", status: 400,
+        data: { params: { [param]: reason }, details: { [param]: { code: "rest_out_of_bounds", message: reason } } },
+      });
+    }
+  });
+
+  test("the issue's example: posts(perPage: 0) { totalPages } is a user error, 100 is accepted", async () => {
+    const zero = await s.graphql(`{ posts(perPage: 0) { totalPages } }`);
+    expect(zero.errors?.[0].extensions).toMatchObject({ code: "rest_invalid_param", status: 400 });
+    expect(zero.errors?.[0].extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
+    const max = await s.graphql<{ posts: { totalPages: number } }>(`{ posts(perPage: ${PER_PAGE_MAX}) { totalPages } }`);
+    expect(max.errors).toBeUndefined();
+    expect(max.data?.posts.totalPages).toBe(1);
+  });
+
+  test("cursor paging: first out of bounds and a malformed after are user errors; a good cursor pages on", async () => {
+    for (const list of ["posts", "pages", "mediaItems", "menuItems"]) {
+      for (const first of [0, PER_PAGE_MAX + 1]) {
+        expect((await errorOf(`{ ${list}(first: ${first}) { totalCount } }`)).extensions).toMatchObject({ code: "rest_invalid_param", status: 400, data: { params: { first: expect.any(String) } } });
+      }
+      expect((await errorOf(`{ ${list}(first: 1, after: "not a cursor") { totalCount } }`)).extensions).toMatchObject({ code: "rest_invalid_param", status: 400, data: { params: { after: "after is not a valid cursor." } } });
+    }
+    const page = await s.graphql<{ pages: { nodes: { id: string }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } }>(
+      `{ pages(first: 1, where: { status: ["publish", "draft"] }) { nodes { id } pageInfo { endCursor hasNextPage } } }`, {}, { auth: "admin" });
+    expect(page.data?.pages.pageInfo.hasNextPage).toBe(true);
+    const next = await s.graphql<{ pages: { nodes: { id: string }[] } }>(
+      `query($after: String) { pages(first: 1, after: $after, where: { status: ["publish", "draft"] }) { nodes { id } } }`, { after: page.data?.pages.pageInfo.endCursor }, { auth: "admin" });
+    expect(next.data?.pages.nodes[0].id).not.toBe(page.data?.pages.nodes[0].id);
+  });
+
+  test("bounds are checked before permission, as WordPress validates arguments first", async () => {
+    const menuItems = await errorOf(`{ menuItems(perPage: 0) { totalCount } }`, undefined);
+    expect(menuItems.extensions).toMatchObject({ code: "rest_invalid_param", status: 400 });
+    const users = await errorOf(`{ users(perPage: 0, where: { roles: ["editor"] }) { totalCount } }`, undefined);
+    expect(users.extensions).toMatchObject({ code: "rest_invalid_param", status: 400 });
+  });
+
+  test("without perPage a list takes its default from the same constants", async () => {
+    for (let i = 0; i < DEFAULT_PER_PAGE.pages; i++) {
+      expect((await s.request("POST", "/wp-json/core/v2/pages", { auth: "admin", body: { title: `Page ${i}`, status: "publish" } })).status).toBe(201);
+    }
+    const pages = await s.graphql<{ pages: { nodes: unknown[]; totalCount: number; totalPages: number } }>(`{ pages { nodes { id } totalCount totalPages } }`);
+    expect(pages.data?.pages).toMatchObject({ totalCount: DEFAULT_PER_PAGE.pages + 1, totalPages: 2 });
+    expect(pages.data?.pages.nodes).toHaveLength(DEFAULT_PER_PAGE.pages);
+  });
+
+  test("the REST routes answer the same bounds as WordPress does", async () => {
+    const r = await s.request("GET", "/wp-json/core/v2/posts?per_page=101");
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe("rest_invalid_param");
+  });
+});
+
+describe("what the viewer may do", () => {
+  test("languagesViewerCan.manage is for administrators only (manage_options); false for visitors", async () => {
+    const anon = await s.graphql<{ languagesViewerCan: { manage: boolean } }>(`{ languagesViewerCan { manage } }`);
+    expect(anon.data?.languagesViewerCan.manage).toBe(false);
+    for (const role of ROLES) {
+      const r = await s.graphql<{ languagesViewerCan: { manage: boolean } }>(`{ languagesViewerCan { manage } }`, {}, { auth: as[role] });
+      expect(r.data?.languagesViewerCan.manage, role).toBe(role === "administrator");
+    }
+  });
+});

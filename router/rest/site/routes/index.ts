@@ -4,7 +4,7 @@ import { batchRoutes } from "./batch.ts";
 import { discoveryRoutes } from "./discovery.ts";
 import { languageRoutes } from "./languages.ts";
 import { mediaRoutes } from "../namespaces/core-v2/media.ts";
-import { menuItemRoutes } from "./menu-items.ts";
+import { menuItemRoutes } from "../namespaces/core-v2/menu-items.ts";
 import { menuRoutes } from "../namespaces/core-v2/menus.ts";
 import { pageRoutes, postRoutes } from "../namespaces/core-v2/posts.ts";
 import { settingsRoutes } from "./settings.ts";

@@ -28,6 +28,8 @@ describe("POST /api/v2/login", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.body.token).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(response.body.expiresAt).toMatch(RFC3339_OFFSET);
+    // The credentials are write-only: never read back.
+    expect(Object.keys(response.body).sort()).toEqual(["expiresAt", "token"]);
   });
 
   it("stores only a keyed hash of the token", async () => {

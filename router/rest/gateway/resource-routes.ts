@@ -25,10 +25,18 @@ export interface ItemBinding<P extends Properties, Data, Variables> {
   item: (data: Data) => GraphItem<P> | null;
 }
 
+/** Declared filters the operation's filter input does not take (never when every one fits). */
+type MissingFilters<P extends Properties, Variables> =
+  Variables extends { filter?: infer F } ? Exclude<keyof CollectionVariables<P>["filter"], keyof NonNullable<F>> : never;
+/** Names, in the type error, the declared filters the graph lost (a renamed filter field). */
+type FiltersFit<P extends Properties, Variables> = [MissingFilters<P, Variables>] extends [never] ? unknown : { missingFilters: MissingFilters<P, Variables> };
+
 const notFound = () => new GatewayProblem(404, "Not Found");
 
 /** GET <path>: the collection, filtered, sorted and paged as the declaration allows. */
-export function collectionRoute<P extends Properties, Data, Variables>(resource: Resource<P>, binding: CollectionBinding<P, Data, Variables>): GatewayRoute {
+export function collectionRoute<P extends Properties, Data, Variables>(
+  resource: Resource<P>, binding: CollectionBinding<P, Data, Variables> & FiltersFit<P, Variables>,
+): GatewayRoute {
   return route(resource.path ?? "", [{
     methods: ["GET"], auth: true, negotiate: true, resource, openapi: collectionOperation(resource),
     handle: async (request, run) => {

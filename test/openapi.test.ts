@@ -60,6 +60,13 @@ describe("GET /openapi.json", () => {
     expect(served.servers).toEqual([{ url: "http://example.test" }]);
   });
 
+  test("a route's item schema is what its operations answer", () => {
+    for (const route of siteRoutes().filter((r) => r.schema)) {
+      const item = Object.values(served.paths).find((i) => i["x-wp-routes"][0] === route.pattern);
+      if (item) expect(JSON.stringify(item), route.pattern).toContain('"$ref":"#/components/schemas/');
+    }
+  });
+
   test("declares each path's parameters, keeps them out of the query, and gives each operation an error answer", () => {
     const ids = new Set<string>();
     for (const [path, item] of Object.entries(served.paths)) {
@@ -120,12 +127,15 @@ describe("the document of a route table", () => {
     ] },
     // Same shape: OpenAPI sees one path; the second route answers what the first does not match.
     { namespace: "test/v1", pattern: "/test/v1/things/(?P<slug>[a-z]+)", endpoints: [endpoint(["GET"], { slug: { type: "string" } })] },
+    // Items addressed by name: the collection is an object keyed by name (WordPress's types, statuses).
+    { namespace: "test/v1", pattern: "/test/v1/kinds", schema: thing, endpoints: [endpoint(["GET"])] },
+    { namespace: "test/v1", pattern: "/test/v1/kinds/(?P<kind>[\\w-]+)", schema: thing, endpoints: [endpoint(["GET"])] },
   ];
   const document = siteOpenApi(routes, { restRoot: "api", siteUrl: "http://site.test" });
 
   test("is valid, under the given REST root", async () => {
     await expectValid(document);
-    expect(Object.keys(document.paths)).toEqual(["/api/test/v1/things", "/api/test/v1/things/{id}"]);
+    expect(Object.keys(document.paths)).toEqual(["/api/test/v1/things", "/api/test/v1/things/{id}", "/api/test/v1/kinds", "/api/test/v1/kinds/{kind}"]);
   });
 
   test("answers with the route's item schema: a list for a collection read, 201 for a create", () => {
@@ -134,6 +144,9 @@ describe("the document of a route table", () => {
     expect(things.get!.responses["200"]).toMatchObject({ content: { "application/json": { schema: { type: "array", items: ref } } } });
     expect(things.get!.responses["200"]).toHaveProperty("headers.X-WP-Total");
     expect(things.post!.responses["201"]).toMatchObject({ content: { "application/json": { schema: ref } } });
+    expect(document.paths["/api/test/v1/things/{id}"].get!.responses["200"]).toMatchObject({ content: { "application/json": { schema: ref } } });
+    expect(document.paths["/api/test/v1/kinds"].get!.responses["200"])
+      .toMatchObject({ content: { "application/json": { schema: { type: "object", additionalProperties: ref } } } });
     expect(things.post!.requestBody).toEqual({
       required: true, content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } } },
     });
@@ -144,6 +157,19 @@ describe("the document of a route table", () => {
         size: { type: "number", exclusiveMinimum: 0 },
       },
     });
+  });
+
+  test("one component per distinct schema; a title two schemas share is namespaced", () => {
+    const settings = (name: string): ItemSchema => ({ ...thing, title: "settings", properties: { [name]: { type: "string" } } });
+    const one = settings("a");
+    const { components, tags } = siteOpenApi([
+      { namespace: "a/v1", pattern: "/a/v1/settings", schema: one, endpoints: [endpoint(["GET"])] },
+      { namespace: "a/v1", pattern: "/a/v1/settings/again", schema: { ...one }, endpoints: [endpoint(["GET"])] },
+      { namespace: "b/v1", pattern: "/b/v1/settings", schema: settings("b"), endpoints: [endpoint(["GET"])] },
+      { namespace: "", pattern: "/batch/v1", endpoints: [endpoint(["POST"])] },
+    ], { restRoot: "wp-json", siteUrl: "http://site.test" });
+    expect(Object.keys(components.schemas)).toEqual(["WP_Error", "a_v1_settings", "b_v1_settings"]);
+    expect(tags).toEqual([{ name: "a/v1" }, { name: "b/v1" }, { name: "batch/v1" }]);
   });
 
   test("routes of one shape share a path whose parameter matches either pattern", () => {

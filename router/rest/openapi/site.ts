@@ -128,6 +128,8 @@ export function pathTemplate(pattern: string): { path: string; params: PathParam
   return { path, params };
 }
 
+type Collection = "list" | "keyed";
+
 /** `/a/{x}` and `/a/{y}` are one path to OpenAPI. */
 const shapeOf = (path: string) => path.replace(/\{[^}]*\}/g, "{}");
 
@@ -148,13 +150,13 @@ const ERROR_SCHEMA: Schema = {
 const errorResponse = (description: string): Response =>
   ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/WP_Error" } } } });
 
-const ERROR_RESPONSES: Record<string, Response> = {
+const ERROR_RESPONSES = {
   InvalidParams: errorResponse("An argument is missing or invalid (rest_missing_callback_param, rest_invalid_param)."),
   Unauthorized: errorResponse("Not allowed to a visitor (rest_forbidden, rest_cannot_*)."),
   Forbidden: errorResponse("Not allowed to the signed-in user (rest_forbidden, rest_cannot_*)."),
   NotFound: errorResponse("No such object (rest_post_invalid_id, rest_no_route…)."),
   Error: errorResponse("Any other error, in the same shape."),
-};
+} satisfies Record<string, Response>;
 
 const errorRef = (name: keyof typeof ERROR_RESPONSES): Ref => ({ $ref: `#/components/responses/${name}` });
 
@@ -170,32 +172,28 @@ const BODY_METHODS: ReadonlySet<Method> = new Set(["POST", "PUT", "PATCH"]);
 export function siteOpenApi(routes: readonly SiteRoute[], options: SiteOpenApiOptions): OpenApiDocument {
   const root = `/${options.restRoot}`;
   const schemas: Record<string, Schema> = { WP_Error: ERROR_SCHEMA };
-  const schemaNames = new Map<ItemSchema, string>();
   const paths: Record<string, PathItem> = {};
   /** Path items by shape, with each path parameter's alternatives: routes of one shape share an item. */
   const byShape = new Map<string, { item: PathItem; regexes: string[][] }>();
-  const shapes = new Set(routes.map((r) => shapeOf(pathTemplate(r.pattern).path)));
-  // WordPress's controller layout: a collection route has its item route (`/posts`, `/posts/(?P<id>…)`) beside it.
-  const isCollection = (path: string) => shapes.has(`${shapeOf(path)}/{}`);
-
-  /** The item schema as a component, named after its title (deduplicated by identity). */
-  const schemaRef = (item: ItemSchema): Ref => {
-    let name = schemaNames.get(item);
-    if (!name) {
-      const base = item.title.replace(/[^A-Za-z0-9._-]/g, "_") || "item";
-      name = base;
-      for (let n = 2; name in schemas; n++) name = `${base}_${n}`;
-      const { $schema: _draft, ...schema } = item;
-      schemas[name] = jsonSchema(schema);
-      schemaNames.set(item, name);
-    }
-    return { $ref: `#/components/schemas/${name}` };
+  /** Item routes by shape: the regex of the path parameter that ends them (the first route of a shape answers). */
+  const itemKeys = new Map<string, string>();
+  for (const { pattern } of [...routes].reverse()) {
+    const { path, params } = pathTemplate(pattern);
+    if (path.endsWith("}")) itemKeys.set(shapeOf(path), params[params.length - 1].regex);
+  }
+  // WordPress's controller layout: a collection has its item route beside it (`/posts`, `/posts/(?P<id>[\d]+)`);
+  // where items are addressed by name, not number (types, statuses, taxonomies), it answers an object keyed by name.
+  const collectionOf = (path: string): Collection | undefined => {
+    const key = itemKeys.get(`${shapeOf(path)}/{}`);
+    return key === undefined ? undefined : new RegExp(`^(?:${key})$`).test("a") ? "keyed" : "list";
   };
 
-  const operation = (route: SiteRoute, endpoint: SiteEndpoint, method: Method, pathParams: PathParam[], collection: boolean): Operation => {
+  const schemaRefs = itemSchemas(routes, schemas);
+
+  const operation = (route: SiteRoute, endpoint: SiteEndpoint, method: Method, pathParams: PathParam[], collection?: Collection): Operation => {
     const inPath = new Set(pathParams.map((p) => p.name));
     const args = Object.entries(endpoint.args).filter(([name]) => !inPath.has(name));
-    const op: Omit<Operation, "responses"> = { operationId: operationId(method, pathTemplate(route.pattern).path), tags: [route.namespace || "index"] };
+    const op: Omit<Operation, "responses"> = { operationId: operationId(method, pathTemplate(route.pattern).path), tags: [tagOf(route)] };
     if (BODY_METHODS.has(method)) {
       if (args.length) {
         const body = jsonSchema({ type: "object", properties: Object.fromEntries(args) });
@@ -221,19 +219,20 @@ export function siteOpenApi(routes: readonly SiteRoute[], options: SiteOpenApiOp
     return { ...op, responses, ...(endpoint.allowBatch ? { "x-wp-batch": true as const } : {}) };
   };
 
-  /** 200 with the item (201 for a create on a collection, a list for a read of one), or a generic object without a schema. */
-  const success = (route: SiteRoute, endpoint: SiteEndpoint, method: Method, collection: boolean): Record<string, Response> => {
-    const item = route.schema ? schemaRef(route.schema) : undefined;
-    const list = method === "GET" && collection;
+  /** 200 with the item (201 for a create on a collection, the items for a read of one), or a generic object without a schema. */
+  const success = (route: SiteRoute, endpoint: SiteEndpoint, method: Method, collection?: Collection): Record<string, Response> => {
+    const item = route.schema ? schemaRefs.get(route.schema) : undefined;
+    const read = method === "GET" ? collection : undefined;
     let schema: Schema = item ?? { type: "object" };
-    if (item && list) schema = { type: "array", items: item };
+    if (item && read === "list") schema = { type: "array", items: item };
+    if (item && read === "keyed") schema = { type: "object", additionalProperties: item };
     // DELETE answers the trashed item, or {deleted, previous} when it is gone for good.
     if (item && method === "DELETE") schema = { anyOf: [item, { type: "object", properties: { deleted: { type: "boolean" }, previous: item } }] };
-    const created = method === "POST" && collection;
+    const created = method === "POST" && collection !== undefined;
     return {
       [created ? "201" : "200"]: {
         description: created ? "Created." : "OK.",
-        ...(list && "page" in endpoint.args ? { headers: PAGE_HEADERS } : {}),
+        ...(read === "list" && "page" in endpoint.args ? { headers: PAGE_HEADERS } : {}),
         content: { "application/json": { schema } },
       },
     };
@@ -259,7 +258,7 @@ export function siteOpenApi(routes: readonly SiteRoute[], options: SiteOpenApiOp
       byShape.set(shapeOf(path), { item, regexes });
       paths[`${root}${path}`] = item;
     }
-    const collection = isCollection(path);
+    const collection = collectionOf(path);
     for (const endpoint of route.endpoints) {
       for (const method of endpoint.methods) {
         const verb = method.toLowerCase() as Verb;
@@ -277,7 +276,7 @@ export function siteOpenApi(routes: readonly SiteRoute[], options: SiteOpenApiOp
         "Each path lists the WordPress route patterns it serves (x-wp-routes).",
     },
     servers: [{ url: options.siteUrl }],
-    tags: [...new Set(routes.map((r) => r.namespace || "index"))].map((name) => ({ name })),
+    tags: [...new Set(routes.map(tagOf))].map((name) => ({ name })),
     // Reads are open to visitors; an application password (HTTP Basic) acts as its user.
     security: [{}, { applicationPassword: [] }],
     paths,
@@ -287,6 +286,39 @@ export function siteOpenApi(routes: readonly SiteRoute[], options: SiteOpenApiOp
       securitySchemes: { applicationPassword: { type: "http", scheme: "basic", description: "username:application password" } },
     },
   };
+}
+
+/** A route's namespace ("core/v2"); root-level routes by their first two segments ("batch/v1"), the index as "index". */
+const tagOf = (route: SiteRoute): string => route.namespace || route.pattern.split("/").slice(1, 3).join("/") || "index";
+
+/**
+ * The routes' item schemas as components, one per distinct content, named after their titles (a
+ * title two different schemas share gets its namespace: "core_v2_settings", "lang_v1_settings").
+ */
+function itemSchemas(routes: readonly SiteRoute[], schemas: Record<string, Schema>): Map<ItemSchema, Ref> {
+  const converted = new Map<ItemSchema, { schema: Schema; json: string; tag: string }>();
+  for (const route of routes) {
+    if (!route.schema || converted.has(route.schema)) continue;
+    const { $schema: _draft4, ...item } = route.schema;
+    const schema = jsonSchema(item);
+    converted.set(route.schema, { schema, json: JSON.stringify(schema), tag: tagOf(route) });
+  }
+  const variants = new Map<string, Set<string>>();
+  for (const [{ title }, { json }] of converted) variants.set(title, (variants.get(title) ?? new Set()).add(json));
+  const names = new Map<string, string>();
+  const refs = new Map<ItemSchema, Ref>();
+  for (const [item, { schema, json, tag }] of converted) {
+    let name = names.get(json);
+    if (!name) {
+      const base = (variants.get(item.title)!.size > 1 ? `${tag}_${item.title}` : item.title).replace(/[^A-Za-z0-9._-]/g, "_");
+      name = base;
+      for (let n = 2; name in schemas; n++) name = `${base}_${n}`;
+      schemas[name] = schema;
+      names.set(json, name);
+    }
+    refs.set(item, { $ref: `#/components/schemas/${name}` });
+  }
+  return refs;
 }
 
 /** `GET /openapi.json` at the router's root: the document of the served table, built once. */

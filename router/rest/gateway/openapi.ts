@@ -114,7 +114,7 @@ export function itemOperation(resource: AnyResource): OpenApiOperation {
   return {
     operationId: `get${name}Item`, tags: [name], summary: `Retrieves a ${name} resource.`,
     security: SECURITY,
-    parameters: [{ name: "id", in: "path", required: true, schema: id ? { ...propertySchema(id), readOnly: false } : { type: "string" } }],
+    parameters: [{ name: "id", in: "path", required: true, schema: id?.type === "integer" ? { type: "integer", minimum: 0, maximum: INT32_MAX } : { type: "string" } }],
     responses: {
       200: {
         description: `${name} resource`,

@@ -1,5 +1,6 @@
 // Argument schemas WordPress's controllers share (WP_REST_Controller::get_collection_params and
 // friends), declared once; a route's own arguments are built from these.
+import { DEFAULT_PER_PAGE, PAGE_MIN, PER_PAGE_MAX, PER_PAGE_MIN, type PagedList } from "../../../../lib/wordpress/limits.ts";
 import type { ArgSchema } from "../route.ts";
 
 export type Args = Record<string, ArgSchema>;
@@ -11,10 +12,14 @@ export const contextArg = (def = "view", values: string[] = ["view", "embed", "e
 
 export interface PageSize { default?: number; minimum: number; maximum: number }
 
+/** A list's page size: its default and the bounds, from the constants the content subgraph enforces. */
+export const pageSize = (list: PagedList): PageSize =>
+  ({ default: DEFAULT_PER_PAGE[list] ?? undefined, minimum: PER_PAGE_MIN, maximum: PER_PAGE_MAX });
+
 /** context, page, per_page, search: every collection's start. */
-export const collectionArgs = (perPage: PageSize = { default: 10, minimum: 1, maximum: 100 }): Args => ({
+export const collectionArgs = (perPage: PageSize = pageSize("posts")): Args => ({
   context: contextArg(),
-  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: 1 },
+  page: { description: "Current page of the collection.", type: "integer", default: 1, minimum: PAGE_MIN },
   per_page: {
     description: "Maximum number of items to be returned in result set.", type: "integer",
     ...(perPage.default !== undefined ? { default: perPage.default } : {}), minimum: perPage.minimum, maximum: perPage.maximum,

@@ -12,7 +12,7 @@ import { SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import { sanitizeClassList, sanitizeKey } from "../../../../../lib/wordpress/sanitize-names.ts";
 import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
-import { omit, termFilter, upper, type Args } from "../../kit/args.ts";
+import { collectionArgs, omit, pageSize, termFilter, upper, type Args } from "../../kit/args.ts";
 import { crudRoutes, inputOf, op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
@@ -29,7 +29,7 @@ const VIEW_EDIT: Context[] = ["view", "edit"];
 const L_POST = omit(POST_LIST_ARGS, ["author", "author_exclude", "categories", "categories_exclude", "tags", "tags_exclude", "sticky", "format"]);
 const MENU_ITEM_LIST_ARGS: Args = {
   ...insertAfter(L_POST, "tax_relation", { menus: termFilter("menus", false, false), menus_exclude: termFilter("menus", false, true) }),
-  per_page: { ...L_POST.per_page, default: 100 },
+  per_page: collectionArgs(pageSize("menuItems")).per_page,
   order: { ...L_POST.order, default: "asc" },
   orderby: { ...L_POST.orderby, description: "Sort collection by object attribute.", default: "menu_order", enum: [...(L_POST.orderby.enum ?? []), "menu_order"] },
   menu_order: menuOrderFilter,

@@ -51,7 +51,7 @@ export const menuRoutes: SiteRoute[] = crudRoutes({
   namespace: "core/v2", path: "/menus", resource: MENU, batch: true, idArg: termIdArg,
   allow: { list: canRead, read: canRead, create: canEdit, update: canEdit, delete: canEdit, editContext: canEdit },
   editContextMessages: { list: "Sorry, you are not allowed to edit terms in this taxonomy.", item: "Sorry, you are not allowed to edit this term." },
-  list: { args: termListArgs(false), op: op(ListMenusDocument, termListVariables, (d) => d.menus) },
+  list: { args: termListArgs("menus", false), op: op(ListMenusDocument, termListVariables, (d) => d.menus) },
   // Writes answer in view context, as WordPress's menus controller does.
   create: { context: "view", op: op(CreateMenuDocument, (r) => ({ input: menuInput(r) }), (d) => d.createMenu!) },
   read: { op: op(ReadMenuDocument, (r) => ({ id: menuId(r) }), (d) => d.menu!) },

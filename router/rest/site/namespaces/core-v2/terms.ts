@@ -9,7 +9,7 @@ import {
 } from "../../../../../generated/graphql/operations.ts";
 import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
-import { collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, upper, type Args } from "../../kit/args.ts";
+import { collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
 import { crudRoutes, inputOf, op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import type { Context, Field, Resource } from "../../kit/resource.ts";
@@ -34,8 +34,8 @@ export const termFields = {
 } satisfies Record<string, Field<never>>;
 
 /** The terms controller's collection arguments; a flat taxonomy takes `offset`, a hierarchical one `parent`. */
-export const termListArgs = (hierarchical: boolean): Args => ({
-  ...collectionArgs(),
+export const termListArgs = (list: "categories" | "tags" | "menus", hierarchical: boolean): Args => ({
+  ...collectionArgs(pageSize(list)),
   ...EXCLUDE_INCLUDE,
   ...(hierarchical ? {} : { offset: offsetArg }),
   order: orderArg("asc"),
@@ -101,7 +101,7 @@ const tagInput = inputOf(TAG);
 export const termRoutes: SiteRoute[] = [
   ...crudRoutes({
     namespace: "core/v2", path: "/categories", resource: CATEGORY, batch: true, idArg: termIdArg, allow,
-    list: { args: termListArgs(true), op: op(ListCategoriesDocument, termListVariables, (d) => d.categories) },
+    list: { args: termListArgs("categories", true), op: op(ListCategoriesDocument, termListVariables, (d) => d.categories) },
     create: { op: op(CreateCategoryDocument, (r) => ({ input: categoryInput(r) }), (d) => d.createCategory!) },
     read: { op: op(ReadCategoryDocument, (r) => ({ id: id(r) }), (d) => d.category!) },
     update: { op: op(UpdateCategoryDocument, (r) => ({ id: id(r), input: categoryInput(r) }), (d) => d.updateCategory!) },
@@ -112,7 +112,7 @@ export const termRoutes: SiteRoute[] = [
   }),
   ...crudRoutes({
     namespace: "core/v2", path: "/tags", resource: TAG, batch: true, idArg: termIdArg, allow,
-    list: { args: termListArgs(false), op: op(ListTagsDocument, termListVariables, (d) => d.tags) },
+    list: { args: termListArgs("tags", false), op: op(ListTagsDocument, termListVariables, (d) => d.tags) },
     create: { op: op(CreateTagDocument, (r) => ({ input: tagInput(r) }), (d) => d.createTag!) },
     read: { op: op(ReadTagDocument, (r) => ({ id: id(r) }), (d) => d.tag!) },
     update: { op: op(UpdateTagDocument, (r) => ({ id: id(r), input: tagInput(r) }), (d) => d.updateTag!) },

@@ -10,5 +10,5 @@ import { termResolvers } from "./terms/resolvers.ts";
 import { userResolvers } from "./users/resolvers.ts";
 
 export const resolvers: Resolvers = mergeResolvers<Resolvers>(
-  postResolvers, mediaResolvers as Resolvers, menuResolvers, termResolvers, userResolvers, siteResolvers, viewerPermissionResolvers,
+  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, siteResolvers, viewerPermissionResolvers,
 );

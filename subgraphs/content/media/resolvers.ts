@@ -1,5 +1,6 @@
 // Thin resolvers of the media schema (media.graphql): arguments in, media domain
 // functions out; MediaItem fields are derived from the attachment row.
+import type { Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import type { Post } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
@@ -33,7 +34,7 @@ const raw = (ctx: ContentContext, post: Post, value: string) => (canEditPost(ctx
 
 type ListWhere = Omit<NonNullable<MediaListArgs["where"]>, "mediaType"> & { mediaType?: string | null };
 
-export const mediaResolvers = {
+export const mediaResolvers: Resolvers = {
   Query: {
     mediaItems: async (_: unknown, args: Omit<MediaListArgs, "where"> & { where?: ListWhere | null }, ctx: ContentContext) => {
       const where = args.where ? { ...args.where, mediaType: args.where.mediaType?.toLowerCase() } : args.where;

@@ -106,7 +106,7 @@ export async function listPosts(
     fail("rest_orderby_include_missing_include");
   }
   const prismaWhere = await buildPostWhere(type, where, ctx.viewer, clock, {
-    descendants: (ids) => descendantTermIds(ctx.prisma, ids),
+    descendants: (ids) => descendantTermIds(ctx, ids),
   }, definition.defaultStatus);
 
   let nodes: Post[];

@@ -1,6 +1,6 @@
 // Thin resolvers of posts, pages and their revisions: arguments in, domain functions out. Field
 // resolvers derive the presentation fields (rendered HTML, links, zone-less dates) from the stored row.
-import type { Resolvers } from "../../../generated/graphql/content-resolvers.ts";
+import type { MutationResolvers, QueryResolvers, Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import crypto from "node:crypto";
 import type { Post, Term } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
@@ -49,41 +49,39 @@ function previewNonce(post: Post): string {
   return crypto.createHash("sha256").update(`preview:${post.parentId}:${post.id}`).digest("hex").slice(0, 10);
 }
 
-/** Query fields of one post type (list, item, revisions, autosaves), named after the type. */
-function postTypeQueries(type: string, names: { list: string; one: string; revisions: string; revision: string; autosaves: string; autosave: string }) {
-  return {
-    [names.list]: async (_: unknown, args: ListArgs, ctx: ContentContext) => {
-      return connection(await listPosts(ctx, type, args));
-    },
-    [names.one]: async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
-      const post = await readPost(ctx, type, postId(args.id), args.password);
-      return { ...post, unlockedWith: args.password };
-    },
-    [names.revisions]: (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) => listRevisions(ctx, type, args.parent, args),
-    [names.revision]: (_: unknown, args: { parent: number; id: number }, ctx: ContentContext) => readRevision(ctx, type, args.parent, args.id),
-    [names.autosaves]: (_: unknown, args: { parent: number }, ctx: ContentContext) => listAutosaves(ctx, type, args.parent),
-    [names.autosave]: (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, type, args.parent),
-  };
-}
+// Posts and pages share every handler; each field names its post type.
+const list = (type: string) => async (_: unknown, args: ListArgs, ctx: ContentContext) => connection(await listPosts(ctx, type, args));
+const one = (type: string) => async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> =>
+  ({ ...(await readPost(ctx, type, postId(args.id), args.password)), unlockedWith: args.password });
+const revisions = (type: string) => (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) => listRevisions(ctx, type, args.parent, args);
+const revision = (type: string) => (_: unknown, args: { parent: number; id: number }, ctx: ContentContext) => readRevision(ctx, type, args.parent, args.id);
+const autosaves = (type: string) => (_: unknown, args: { parent: number }, ctx: ContentContext) => listAutosaves(ctx, type, args.parent);
+const autosave = (type: string) => (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, type, args.parent);
 
-/** Mutation fields of one post type: create/update/delete, autosave, revision delete. */
-function postTypeMutations(type: string, name: "Post" | "Page") {
-  const field = name.toLowerCase();
-  return {
-    [`create${name}`]: (_: unknown, args: { input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input),
-    [`update${name}`]: (_: unknown, args: { id: string; input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input, postId(args.id)),
-    [`delete${name}`]: async (_: unknown, args: { id: string; force?: boolean | null }, ctx: ContentContext) => {
-      const outcome = await deletePost(ctx, type, postId(args.id), args.force ?? false);
-      return { ...outcome, [field]: outcome.post };
-    },
-    [`create${name}Autosave`]: async (_: unknown, args: { parent: number; input: PostInput }, ctx: ContentContext): Promise<RevisionParent> => {
-      const outcome = await createAutosave(ctx, type, args.parent, args.input);
-      return { ...outcome.item, asPost: outcome.updatedPost };
-    },
-    [`delete${name}Revision`]: async (_: unknown, args: { parent: number; id: number; force?: boolean | null }, ctx: ContentContext) =>
-      ({ deleted: true, previous: await deleteRevision(ctx, type, args.parent, args.id, args.force ?? false) }),
-  };
-}
+const create = (type: string) => (_: unknown, args: { input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input);
+const update = (type: string) => (_: unknown, args: { id: string; input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input, postId(args.id));
+const remove = (type: string) => (_: unknown, args: { id: string; force?: boolean | null }, ctx: ContentContext) => deletePost(ctx, type, postId(args.id), args.force ?? false);
+const createAutosaveOf = (type: string) => async (_: unknown, args: { parent: number; input: PostInput }, ctx: ContentContext): Promise<RevisionParent> => {
+  const outcome = await createAutosave(ctx, type, args.parent, args.input);
+  return { ...outcome.item, asPost: outcome.updatedPost };
+};
+const removeRevision = (type: string) => async (_: unknown, args: { parent: number; id: number; force?: boolean | null }, ctx: ContentContext) =>
+  ({ deleted: true, previous: await deleteRevision(ctx, type, args.parent, args.id, args.force ?? false) });
+
+const Query: QueryResolvers = {
+  posts: list("post"), post: one("post"),
+  postRevisions: revisions("post"), postRevision: revision("post"), postAutosaves: autosaves("post"), postAutosave: autosave("post"),
+  pages: list("page"), page: one("page"),
+  pageRevisions: revisions("page"), pageRevision: revision("page"), pageAutosaves: autosaves("page"), pageAutosave: autosave("page"),
+};
+
+const Mutation: MutationResolvers = {
+  createPost: create("post"), updatePost: update("post"), deletePost: remove("post"),
+  createPostAutosave: createAutosaveOf("post"), deletePostRevision: removeRevision("post"),
+  createPage: create("page"), updatePage: update("page"),
+  deletePage: async (parent, args, ctx) => { const outcome = await remove("page")(parent, args, ctx); return { ...outcome, page: outcome.post }; },
+  createPageAutosave: createAutosaveOf("page"), deletePageRevision: removeRevision("page"),
+};
 
 /** Fields shared by every post type's GraphQL type (Post, Page): derived from the stored row. */
 const postFields = {
@@ -123,14 +121,8 @@ const postFields = {
 };
 
 export const postResolvers: Resolvers = {
-  Query: {
-    ...postTypeQueries("post", { list: "posts", one: "post", revisions: "postRevisions", revision: "postRevision", autosaves: "postAutosaves", autosave: "postAutosave" }),
-    ...postTypeQueries("page", { list: "pages", one: "page", revisions: "pageRevisions", revision: "pageRevision", autosaves: "pageAutosaves", autosave: "pageAutosave" }),
-  },
-  Mutation: {
-    ...postTypeMutations("post", "Post"),
-    ...postTypeMutations("page", "Page"),
-  },
+  Query,
+  Mutation,
   Post: {
     ...postFields,
     __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "post"),

@@ -1,6 +1,5 @@
 // Taxonomy terms (categories, tags, nav menus), as WordPress's terms controller serves them.
 import type { Prisma, Term } from "../../../generated/prisma/client.ts";
-import type { PrismaClient } from "../../../lib/db.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
 import { listWindow, type ListWindow } from "../../../lib/wordpress/list-window.ts";
@@ -10,11 +9,11 @@ import { sanitizeTitle } from "../posts/rendering.ts";
 import { TAXONOMY_REGISTRY } from "../site/taxonomy-registry.ts";
 
 /** The terms and all their descendants (for include_children). */
-export async function descendantTermIds(prisma: PrismaClient, ids: number[]): Promise<number[]> {
+export async function descendantTermIds(ctx: ContentContext, ids: number[]): Promise<number[]> {
   const all = new Set(ids);
   let frontier = ids;
   while (frontier.length) {
-    const children = await prisma.term.findMany({ where: { parentId: { in: frontier } }, select: { id: true } });
+    const children = await ctx.prisma.term.findMany({ where: { parentId: { in: frontier } }, select: { id: true } });
     frontier = children.map((c) => c.id).filter((id) => !all.has(id));
     frontier.forEach((id) => all.add(id));
   }

@@ -1,7 +1,6 @@
 // Thin resolvers for users: the list, one user, the signed-in user, writes, and the fields a
 // user row turns into (links, avatars, edit-context fields for those who may see them).
 import type { MutationResolvers, QueryResolvers, Resolvers, UserResolvers } from "../../../generated/graphql/content-resolvers.ts";
-import { fail } from "../../../lib/errors.ts";
 import type { User } from "../../../generated/prisma/client.ts";
 import type { ContentContext } from "../context.ts";
 import { pageInfo } from "../../../lib/wordpress/list-window.ts";
@@ -15,10 +14,7 @@ import { authenticateApplicationPassword, gravatarUrl } from "./users.ts";
 const privateField = <T>(read: (u: User) => T) => (u: User, _: unknown, ctx: ContentContext): T | null => (canSeePrivateFields(ctx.viewer, u) ? read(u) : null);
 
 const Query: QueryResolvers = {
-  authenticateApplicationPassword: (_, args, ctx) => {
-    if (!ctx.identity.router) fail("forbidden");
-    return authenticateApplicationPassword(ctx.prisma, args.username, args.password, ctx.config.secretKey);
-  },
+  authenticateApplicationPassword: (_, args, ctx) => authenticateApplicationPassword(ctx, args.username, args.password),
   users: async (_, args, ctx) => {
     const page = await listUsers(ctx, args);
     return { nodes: page.nodes, totalCount: page.totalCount, totalPages: page.totalPages, pageInfo: pageInfo(page, page.nodes.length, page.totalCount) };

@@ -1,8 +1,8 @@
 // Site users and their application passwords. Application passwords are high-entropy machine
 // secrets: stored as HMAC-SHA-256 keyed with the secret key, compared in constant time.
 import crypto from "node:crypto";
-import type { PrismaClient } from "../../../lib/db.ts";
 import { fail } from "../../../lib/errors.ts";
+import type { ContentContext } from "../context.ts";
 
 /** WordPress shows application passwords in groups of four; only letters and digits count. */
 export const normalizeAppPassword = (password: string): string => password.replace(/[^a-z\d]/gi, "");
@@ -20,10 +20,12 @@ export function generateAppPassword(): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Checks a username (or email) and application password; only the router may ask. */
 export async function authenticateApplicationPassword(
-  prisma: PrismaClient, username: string, password: string, secretKey: Buffer,
+  ctx: ContentContext, username: string, password: string,
 ): Promise<{ userId: number; roles: string[] }> {
-  const user = await prisma.user.findFirst({
+  if (!ctx.identity.router) fail("forbidden");
+  const user = await ctx.prisma.user.findFirst({
     where: username.includes("@") ? { email: username } : { login: username },
     include: { applicationPasswords: true },
   });
@@ -32,13 +34,13 @@ export async function authenticateApplicationPassword(
       ? fail("invalid_email")
       : fail("invalid_username");
   }
-  const presented = Buffer.from(hashAppPassword(password, secretKey), "hex");
+  const presented = Buffer.from(hashAppPassword(password, ctx.config.secretKey), "hex");
   const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));
   if (!match) return fail("incorrect_password");
   // Like WordPress, record the use at most once a day: no write on every authenticated request.
   const now = new Date();
   if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS) {
-    await prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: now } });
+    await ctx.prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: now } });
   }
   return { userId: user.id, roles: user.roles };
 }

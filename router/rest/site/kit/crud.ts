@@ -36,9 +36,11 @@ export function pageLinks(request: RestRequest, collectionPath: string, page: nu
   return links.length ? links.join(", ") : undefined;
 }
 
-/** A collection page: the items, X-WP-Total, X-WP-TotalPages and the prev/next Link. */
-export function collectionResult(request: RestRequest, collectionPath: string, page: { totalCount: number; totalPages: number }, body: unknown[]): RestResult {
-  const link = pageLinks(request, collectionPath, request.params.page, page.totalPages);
+/** A collection page: the items, X-WP-Total, X-WP-TotalPages and the prev/next Link (counted from `current`). */
+export function collectionResult(
+  request: RestRequest, collectionPath: string, page: { totalCount: number; totalPages: number }, body: unknown[], current: number = request.params.page,
+): RestResult {
+  const link = pageLinks(request, collectionPath, current, page.totalPages);
   return { body, headers: { "X-WP-Total": String(page.totalCount), "X-WP-TotalPages": String(page.totalPages), ...(link ? { Link: link } : {}) } };
 }
 
@@ -91,10 +93,12 @@ export interface CrudSpec<Node> {
   allow?: { list?: GraphAllow; create?: GraphAllow; read?: GraphAllow; update?: GraphAllow; delete?: GraphAllow; editContext?: GraphAllow };
   /** Messages of the edit-context refusals (WordPress's wording differs by controller). */
   editContextMessages?: { list: string; item: string };
-  list?: { args: Args; op: Op<Connection<Node>>; visible?: (node: Node, context: Context) => boolean };
+  /** `page`: the page the Link header counts from, when not the `page` argument (users derive it from `offset`). */
+  list?: { args: Args; op: Op<Connection<Node>>; visible?: (node: Node, context: Context) => boolean; page?: (request: RestRequest) => number };
   /** `headers` adds to `Location` (e.g. WordPress's X-WP-Upload-Attachment-ID). */
   create?: { op: Op<Node>; args?: Args; context?: Context; headers?: (node: Node) => Record<string, string> };
-  read?: { op: Op<Node>; args?: Args; headers?: (node: Node) => Record<string, string> };
+  /** `refuse`: a refusal the answered node calls for (e.g. private fields withheld in edit context), before the edit-context check. */
+  read?: { op: Op<Node>; args?: Args; headers?: (node: Node) => Record<string, string>; refuse?: (node: Node, request: RestRequest) => RestResult | undefined };
   update?: { op: Op<Node>; args?: Args; context?: Context };
   /** `deleted` false means the node went to the trash (it is answered as it now is). */
   delete?: { op: Op<{ deleted: boolean; node: Node }>; force: string; context?: Context; args?: Args };
@@ -128,7 +132,7 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
       const context = contextOf(request);
       if (context === "edit" && !(await request.may(allow.editContext))) return forbidden(request, "rest_forbidden_context", messages.list);
       const nodes = list.visible ? page.nodes.filter((n) => list.visible!(n, context)) : page.nodes;
-      return collectionResult(request, `/${namespace}${spec.path}`, page, nodes.map((n) => shape(n, request, context)));
+      return collectionResult(request, `/${namespace}${spec.path}`, page, nodes.map((n) => shape(n, request, context)), list.page?.(request));
     }));
   }
   if (spec.create) {
@@ -143,6 +147,8 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
   if (spec.read) {
     const read = spec.read;
     item.push(endpoint({ methods: ["GET"], args: read.args ?? { id, context: contextArg() }, allowed: allow.read }, read.op, async (node, request) => {
+      const refused = read.refuse?.(node, request);
+      if (refused) return refused;
       const context = contextOf(request);
       const rights = nodeRights(node);
       // A node that tells the caller's rights on it decides; otherwise the collection's edit-context rule does.
@@ -168,6 +174,13 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
     ...(item.length ? [route(namespace, `${spec.path}/${ID}`, item, schema)] : []),
   ];
 }
+
+/** Variables of an item route whose graph id is an Int: `{id}`, and `{id, force}` for a deletion. */
+export const byId = (request: RestRequest) => ({ id: request.params.id as number });
+export const removal = (request: RestRequest) => ({ ...byId(request), force: request.params.force as boolean });
+
+/** A delete mutation's `{deleted, previous}` as `delete.op` picks it. */
+export const deletion = <Node>(result: { deleted: boolean; previous: Node }) => ({ deleted: result.deleted, node: result.previous });
 
 /** The GraphQL input of a write: the resource's mapped fields the request sent. */
 export const inputOf = <Node>(resource: Resource<Node>) => (request: RestRequest) => writeInput(resource, request);

@@ -11,9 +11,9 @@ import { sanitizeTextField, sanitizeUrl } from "../../../../../lib/wordpress/php
 import { SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import { sanitizeClassList, sanitizeKey } from "../../../../../lib/wordpress/sanitize-names.ts";
 import { CURIES } from "../../routes/links.ts";
-import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
+import type { ArgSchema, SiteRoute } from "../../route.ts";
 import { collectionArgs, omit, pageSize, termFilter, upper, type Args } from "../../kit/args.ts";
-import { crudRoutes, inputOf, op } from "../../kit/crud.ts";
+import { byId, crudRoutes, deletion, inputOf, op, removal } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { insertAfter, listWhere, menuOrderFilter, POST_LIST_ARGS } from "./post-lists.ts";
@@ -151,7 +151,6 @@ export const MENU_ITEM_RESOURCE: Resource<MenuItemNode> = {
 /** Reading menu items needs edit_theme_options or edit_posts, everything else edit_theme_options: the graph decides. */
 const canRead = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.readMenus);
 const canEdit = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.editMenus);
-const itemId = (r: RestRequest) => r.params.id as number;
 const menuItemInput = inputOf(MENU_ITEM_RESOURCE);
 
 export const menuItemRoutes: SiteRoute[] = [
@@ -167,13 +166,10 @@ export const menuItemRoutes: SiteRoute[] = [
       }), (d) => d.menuItems),
     },
     create: { op: op(CreateMenuItemDocument, (r) => ({ input: menuItemInput(r) }), (d) => d.createMenuItem!) },
-    read: { op: op(ReadMenuItemDocument, (r) => ({ id: itemId(r) }), (d) => d.menuItem!) },
-    update: { op: op(UpdateMenuItemDocument, (r) => ({ id: itemId(r), input: menuItemInput(r) }), (d) => d.updateMenuItem!) },
+    read: { op: op(ReadMenuItemDocument, byId, (d) => d.menuItem!) },
+    update: { op: op(UpdateMenuItemDocument, (r) => ({ ...byId(r), input: menuItemInput(r) }), (d) => d.updateMenuItem!) },
     // Menu items cannot be trashed, so this is always a deletion: the item as it was, in view context, without links.
-    delete: {
-      force: "Whether to bypass Trash and force deletion.", context: "view",
-      op: op(DeleteMenuItemDocument, (r) => ({ id: itemId(r), force: r.params.force as boolean }), (d) => ({ deleted: d.deleteMenuItem!.deleted, node: d.deleteMenuItem!.previous })),
-    },
+    delete: { force: "Whether to bypass Trash and force deletion.", context: "view", op: op(DeleteMenuItemDocument, removal, (d) => deletion(d.deleteMenuItem!)) },
   }),
   // The item's own update arguments, whose `parent` (the parent menu item) replaces the route's.
   ...autosaveRoutes("/menu-items", {

@@ -7,8 +7,8 @@ import {
 } from "../../../../../generated/graphql/operations.ts";
 import { phpString, sanitizeTextField } from "../../../../../lib/wordpress/php-values.ts";
 import { CURIES } from "../../routes/links.ts";
-import type { RestRequest, SiteRoute } from "../../route.ts";
-import { crudRoutes, inputOf, op } from "../../kit/crud.ts";
+import type { SiteRoute } from "../../route.ts";
+import { byId, crudRoutes, deletion, inputOf, op, removal } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import type { Context, Resource } from "../../kit/resource.ts";
 import { TERM_FORCE, termFields, termIdArg, termListArgs, termListVariables } from "./terms.ts";
@@ -44,7 +44,6 @@ const MENU: Resource<MenuFieldsFragment> = {
 /** Reading menus needs edit_theme_options or edit_posts, everything else edit_theme_options: the graph decides. */
 const canRead = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.readMenus);
 const canEdit = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.editMenus);
-const menuId = (r: RestRequest) => r.params.id as number;
 const menuInput = inputOf(MENU);
 
 export const menuRoutes: SiteRoute[] = crudRoutes({
@@ -54,10 +53,7 @@ export const menuRoutes: SiteRoute[] = crudRoutes({
   list: { args: termListArgs("menus", false), op: op(ListMenusDocument, termListVariables, (d) => d.menus) },
   // Writes answer in view context, as WordPress's menus controller does.
   create: { context: "view", op: op(CreateMenuDocument, (r) => ({ input: menuInput(r) }), (d) => d.createMenu!) },
-  read: { op: op(ReadMenuDocument, (r) => ({ id: menuId(r) }), (d) => d.menu!) },
-  update: { context: "view", op: op(UpdateMenuDocument, (r) => ({ id: menuId(r), input: menuInput(r) }), (d) => d.updateMenu!) },
-  delete: {
-    force: TERM_FORCE, context: "view",
-    op: op(DeleteMenuDocument, (r) => ({ id: menuId(r), force: r.params.force as boolean }), (d) => ({ deleted: d.deleteMenu!.deleted, node: d.deleteMenu!.previous })),
-  },
+  read: { op: op(ReadMenuDocument, byId, (d) => d.menu!) },
+  update: { context: "view", op: op(UpdateMenuDocument, (r) => ({ ...byId(r), input: menuInput(r) }), (d) => d.updateMenu!) },
+  delete: { force: TERM_FORCE, context: "view", op: op(DeleteMenuDocument, removal, (d) => deletion(d.deleteMenu!)) },
 });

@@ -10,7 +10,7 @@ import {
 import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
 import { collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
-import { crudRoutes, inputOf, op } from "../../kit/crud.ts";
+import { byId, crudRoutes, deletion, inputOf, op, removal, type Connection, type Op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import type { Context, Field, Resource } from "../../kit/resource.ts";
 
@@ -88,37 +88,40 @@ function termResource(t: Taxonomy): Resource<TermNode> {
   };
 }
 
-const CATEGORY = termResource({ base: "categories", name: "category", hierarchical: true });
-const TAG = termResource({ base: "tags", name: "post_tag", hierarchical: false });
+interface TermOps {
+  list: Op<Connection<TermNode>>; create: Op<TermNode>; read: Op<TermNode>; update: Op<TermNode>; delete: Op<{ deleted: boolean; node: TermNode }>;
+}
 
 /** manage_categories, as the graph answers it; reading terms is open to anyone. */
 const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.manageTerms);
-const allow = { create: canManage, update: canManage, delete: canManage };
-const id = (r: RestRequest) => r.params.id as number;
+
+const taxonomyRoutes = (t: Taxonomy, resource: Resource<TermNode>, ops: TermOps): SiteRoute[] => crudRoutes({
+  namespace: "core/v2", path: `/${t.base}`, resource, batch: true, idArg: termIdArg,
+  allow: { create: canManage, update: canManage, delete: canManage },
+  list: { args: termListArgs(t.base, t.hierarchical), op: ops.list },
+  create: { op: ops.create }, read: { op: ops.read }, update: { op: ops.update }, delete: { force: TERM_FORCE, op: ops.delete },
+});
+
+const CATEGORIES: Taxonomy = { base: "categories", name: "category", hierarchical: true };
+const TAGS: Taxonomy = { base: "tags", name: "post_tag", hierarchical: false };
+const CATEGORY = termResource(CATEGORIES);
+const TAG = termResource(TAGS);
 const categoryInput = inputOf(CATEGORY);
 const tagInput = inputOf(TAG);
 
 export const termRoutes: SiteRoute[] = [
-  ...crudRoutes({
-    namespace: "core/v2", path: "/categories", resource: CATEGORY, batch: true, idArg: termIdArg, allow,
-    list: { args: termListArgs("categories", true), op: op(ListCategoriesDocument, termListVariables, (d) => d.categories) },
-    create: { op: op(CreateCategoryDocument, (r) => ({ input: categoryInput(r) }), (d) => d.createCategory!) },
-    read: { op: op(ReadCategoryDocument, (r) => ({ id: id(r) }), (d) => d.category!) },
-    update: { op: op(UpdateCategoryDocument, (r) => ({ id: id(r), input: categoryInput(r) }), (d) => d.updateCategory!) },
-    delete: {
-      force: TERM_FORCE,
-      op: op(DeleteCategoryDocument, (r) => ({ id: id(r), force: r.params.force as boolean }), (d) => ({ deleted: d.deleteCategory!.deleted, node: d.deleteCategory!.previous })),
-    },
+  ...taxonomyRoutes(CATEGORIES, CATEGORY, {
+    list: op(ListCategoriesDocument, termListVariables, (d) => d.categories),
+    create: op(CreateCategoryDocument, (r) => ({ input: categoryInput(r) }), (d) => d.createCategory!),
+    read: op(ReadCategoryDocument, byId, (d) => d.category!),
+    update: op(UpdateCategoryDocument, (r) => ({ ...byId(r), input: categoryInput(r) }), (d) => d.updateCategory!),
+    delete: op(DeleteCategoryDocument, removal, (d) => deletion(d.deleteCategory!)),
   }),
-  ...crudRoutes({
-    namespace: "core/v2", path: "/tags", resource: TAG, batch: true, idArg: termIdArg, allow,
-    list: { args: termListArgs("tags", false), op: op(ListTagsDocument, termListVariables, (d) => d.tags) },
-    create: { op: op(CreateTagDocument, (r) => ({ input: tagInput(r) }), (d) => d.createTag!) },
-    read: { op: op(ReadTagDocument, (r) => ({ id: id(r) }), (d) => d.tag!) },
-    update: { op: op(UpdateTagDocument, (r) => ({ id: id(r), input: tagInput(r) }), (d) => d.updateTag!) },
-    delete: {
-      force: TERM_FORCE,
-      op: op(DeleteTagDocument, (r) => ({ id: id(r), force: r.params.force as boolean }), (d) => ({ deleted: d.deleteTag!.deleted, node: d.deleteTag!.previous })),
-    },
+  ...taxonomyRoutes(TAGS, TAG, {
+    list: op(ListTagsDocument, termListVariables, (d) => d.tags),
+    create: op(CreateTagDocument, (r) => ({ input: tagInput(r) }), (d) => d.createTag!),
+    read: op(ReadTagDocument, byId, (d) => d.tag!),
+    update: op(UpdateTagDocument, (r) => ({ ...byId(r), input: tagInput(r) }), (d) => d.updateTag!),
+    delete: op(DeleteTagDocument, removal, (d) => deletion(d.deleteTag!)),
   }),
 ];

@@ -105,6 +105,50 @@ describe("list bounds over GraphQL", () => {
 });
 
 describe("what the viewer may do", () => {
+  const FLAGS = [
+    "createPosts", "createPages", "uploadFiles", "readMenus", "editMenus", "listUsers", "createUsers", "editUsers", "deleteUsers",
+    "manageOptions", "manageCategories", "manageTags", "manageTerms",
+  ] as const;
+  type Flags = Record<(typeof FLAGS)[number], boolean>;
+  const viewerCan = async (auth: Auth): Promise<Flags> =>
+    (await s.graphql<{ viewerCan: Flags }>(`{ viewerCan { ${FLAGS.join(" ")} } }`, {}, { auth })).data!.viewerCan;
+  const only = (...granted: (typeof FLAGS)[number][]): Flags => Object.fromEntries(FLAGS.map((f) => [f, granted.includes(f)])) as Flags;
+
+  test("viewerCan per role, as WordPress's roles grant the capabilities each controller checks; all false for visitors", async () => {
+    expect(await viewerCan(undefined)).toEqual(only());
+    expect(await viewerCan(as.subscriber)).toEqual(only());
+    expect(await viewerCan(as.contributor)).toEqual(only("createPosts", "readMenus"));
+    expect(await viewerCan(as.author)).toEqual(only("createPosts", "uploadFiles", "readMenus"));
+    expect(await viewerCan(as.editor)).toEqual(only("createPosts", "createPages", "uploadFiles", "readMenus", "manageCategories", "manageTags", "manageTerms"));
+    expect(await viewerCan(as.administrator)).toEqual(only(...FLAGS));
+  });
+
+  test("each flag agrees with what the operation it stands for does, for every role", async () => {
+    let n = 0;
+    // Each probe runs the operation and reports whether it was allowed (a refusal is 401/403).
+    const probes: [keyof Flags, string][] = [
+      ["createPosts", `mutation { createPost(input: { title: "p" }) { id } }`],
+      ["createPages", `mutation { createPage(input: { title: "p" }) { id } }`],
+      ["readMenus", `{ menuItems { totalCount } }`],
+      ["editMenus", `mutation { createMenu(input: { name: "menu-NAME" }) { id } }`],
+      ["listUsers", `{ users(editing: true) { totalCount } }`],
+      ["createUsers", `mutation { createUser(input: { username: "u-NAME", email: "u-NAME@example.com", password: "pass word 1" }) { id } }`],
+      ["manageOptions", `{ siteSettings { title } }`],
+      ["manageCategories", `mutation { createCategory(input: { name: "c-NAME" }) { id } }`],
+      ["manageTags", `mutation { createTag(input: { name: "t-NAME" }) { id } }`],
+    ];
+    for (const role of [undefined, ...ROLES]) {
+      const auth = role && as[role];
+      const flags = await viewerCan(auth);
+      for (const [flag, operation] of probes) {
+        const r = await s.graphql(operation.replaceAll("NAME", String(++n)), {}, { auth });
+        const refused = r.errors?.some((e) => e.extensions?.status === 401 || e.extensions?.status === 403) ?? false;
+        if (!refused) expect(r.errors, `${flag} as ${role ?? "visitor"}`).toBeUndefined();
+        expect(!refused, `${flag} as ${role ?? "visitor"}`).toBe(flags[flag]);
+      }
+    }
+  });
+
   test("languagesViewerCan.manage is for administrators only (manage_options); false for visitors", async () => {
     const anon = await s.graphql<{ languagesViewerCan: { manage: boolean } }>(`{ languagesViewerCan { manage } }`);
     expect(anon.data?.languagesViewerCan.manage).toBe(false);

@@ -29,6 +29,9 @@ import { mediaStorage, type MediaStorage } from "../../../lib/media/storage.ts";
 
 const TYPE = "attachment";
 
+/** Creating and editing media needs upload_files (authors and up). */
+export const canUploadFiles = (viewer: Viewer | null): boolean => hasCap(viewer, "upload_files");
+
 
 // ---- reading ----
 
@@ -404,7 +407,7 @@ export async function createMedia(ctx: ContentContext, file: MediaFileInput, inp
   if (input.author !== undefined && input.author !== null && input.author !== viewer?.id && !canEditOthers(viewer, TYPE)) {
     refuse(ctx, "rest_cannot_edit_others", "Sorry, you are not allowed to create posts as this user.");
   }
-  if (!hasCap(viewer, "upload_files")) refuse(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+  if (!canUploadFiles(viewer)) refuse(ctx, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
   if (input.post) {
     const parent = await ctx.loaders.post.load(input.post);
     if (!parent || !canEditPost(viewer, parent)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to upload media to this post.");
@@ -610,7 +613,7 @@ function editedName(originalFile: string): string {
 /** POST /media/{id}/edit: rotates/crops the original image and saves the result as a new attachment. */
 export async function editMedia(ctx: ContentContext, id: number, input: MediaEditInput): Promise<Post> {
   const viewer = ctx.viewer;
-  if (!hasCap(viewer, "upload_files")) refuse(ctx, "rest_cannot_edit_image", "Sorry, you are not allowed to upload media on this site.");
+  if (!canUploadFiles(viewer)) refuse(ctx, "rest_cannot_edit_image", "Sorry, you are not allowed to upload media on this site.");
   const post = await requireAttachment(ctx, id);
   if (!canEditPost(viewer, post)) refuse(ctx, "rest_cannot_edit", "Sorry, you are not allowed to edit this post.");
 

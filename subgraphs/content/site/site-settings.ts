@@ -5,7 +5,7 @@ import type { Prisma } from "../../../generated/prisma/client.ts";
 import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap } from "../permissions.ts";
+import { hasCap, type Viewer } from "../permissions.ts";
 import { loadOptions, offsetMinutes, type SiteOptions } from "./site.ts";
 
 export interface SiteSettings {
@@ -64,8 +64,11 @@ export const SETTINGS: readonly { field: Exclude<keyof SiteSettings, "gmtOffset"
 
 const OPEN_CLOSED = ["open", "closed"];
 
+/** Reading and writing the settings needs manage_options. */
+export const canManageOptions = (viewer: Viewer | null): boolean => hasCap(viewer, "manage_options");
+
 function requireManageOptions(ctx: ContentContext): void {
-  if (!hasCap(ctx.viewer, "manage_options")) fail("rest_forbidden", { signedIn: !!ctx.viewer });
+  if (!canManageOptions(ctx.viewer)) fail("rest_forbidden", { signedIn: !!ctx.viewer });
 }
 
 /** get_option is lossy, so WordPress casts each value to its registered type, and shows null for one that does not fit. */

@@ -4,7 +4,7 @@ import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
 import { listWindow, type ListWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap } from "../permissions.ts";
+import { hasCap, type Viewer } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
 import { TAXONOMY_REGISTRY } from "../site/taxonomy-registry.ts";
 
@@ -111,12 +111,16 @@ export async function requireTerm(ctx: ContentContext, taxonomy: string, id: num
 
 export interface TermInput { name?: string | null; slug?: string | null; description?: string | null; parent?: number | null }
 
-const MANAGE = "manage_categories";
+/**
+ * Creating, editing and deleting categories and tags needs their manage_terms capability:
+ * manage_categories for both (WordPress maps manage_post_tags onto it); menus use canEditMenus.
+ */
+export const canManageTerms = (viewer: Viewer | null): boolean => hasCap(viewer, "manage_categories");
 
 export async function saveTerm(ctx: ContentContext, taxonomy: string, input: TermInput, id?: number): Promise<Term> {
   const definition = TAXONOMY_REGISTRY.find((t) => t.slug === taxonomy);
   const existing = id === undefined ? null : await requireTerm(ctx, taxonomy, id);
-  if (!hasCap(ctx.viewer, MANAGE)) {
+  if (!canManageTerms(ctx.viewer)) {
     if (existing) fail("rest_cannot_update", { signedIn: !!ctx.viewer });
     fail("rest_cannot_create", { message: "Sorry, you are not allowed to create terms in this taxonomy.", signedIn: !!ctx.viewer });
   }
@@ -144,7 +148,7 @@ export async function saveTerm(ctx: ContentContext, taxonomy: string, input: Ter
 /** Terms cannot be trashed: `force` must be true. */
 export async function deleteTerm(ctx: ContentContext, taxonomy: string, id: number, force: boolean): Promise<Term> {
   const term = await requireTerm(ctx, taxonomy, id);
-  if (!hasCap(ctx.viewer, MANAGE)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", signedIn: !!ctx.viewer });
+  if (!canManageTerms(ctx.viewer)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", signedIn: !!ctx.viewer });
   if (!force) fail("rest_trash_not_supported", { message: "Terms do not support trashing. Set 'force=true' to delete." });
   const { options } = await ctx.site();
   if (taxonomy === "category" && id === options.default_category) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", status: 403 });

@@ -9,7 +9,7 @@ import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
-import { canDeleteUser, canEditUser, canPromoteUser } from "./user-directory.ts";
+import { canCreateUsers, canDeleteUser, canEditUser, canPromoteUser } from "./user-directory.ts";
 import { hasCap, refuse } from "../permissions.ts";
 
 export interface UserInput {
@@ -123,7 +123,7 @@ function displayName(input: UserInput, meta: UserMeta, login: string): string {
 }
 
 export async function createUser(ctx: ContentContext, input: UserInput): Promise<User> {
-  if (!hasCap(ctx.viewer, "create_users")) refuse(ctx, "rest_cannot_create_user", "Sorry, you are not allowed to create new users.");
+  if (!canCreateUsers(ctx.viewer)) refuse(ctx, "rest_cannot_create_user", "Sorry, you are not allowed to create new users.");
   checkArguments(input);
   if (!input.username) return bad("username", "rest_missing_callback_param", "Missing parameter(s): username");
   if (!input.email) return bad("email", "rest_missing_callback_param", "Missing parameter(s): email");

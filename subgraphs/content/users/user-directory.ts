@@ -12,8 +12,10 @@ import { canEditAnyPostType, REST_POST_TYPES } from "../site/post-type-registry.
 export const canListUsers = (viewer: Viewer | null) => hasCap(viewer, "list_users");
 
 /** map_meta_cap edit_user: everyone may edit themselves; others need edit_users. */
-export const canEditUser = (viewer: Viewer | null, userId: number) => !!viewer && (viewer.id === userId || hasCap(viewer, "edit_users"));
+export const canEditOtherUsers = (viewer: Viewer | null) => hasCap(viewer, "edit_users");
+export const canEditUser = (viewer: Viewer | null, userId: number) => !!viewer && (viewer.id === userId || canEditOtherUsers(viewer));
 export const canDeleteUser = (viewer: Viewer | null) => hasCap(viewer, "delete_users");
+export const canCreateUsers = (viewer: Viewer | null) => hasCap(viewer, "create_users");
 export const canPromoteUser = (viewer: Viewer | null) => hasCap(viewer, "promote_users");
 
 /** Edit-context fields of a user: for the user themself and for those who may list users. */

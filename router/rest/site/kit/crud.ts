@@ -175,5 +175,12 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
   ];
 }
 
+/** Variables of an item route whose graph id is an Int: `{id}`, and `{id, force}` for a deletion. */
+export const byId = (request: RestRequest) => ({ id: request.params.id as number });
+export const removal = (request: RestRequest) => ({ ...byId(request), force: request.params.force as boolean });
+
+/** A delete mutation's `{deleted, previous}` as `delete.op` picks it. */
+export const deletion = <Node>(result: { deleted: boolean; previous: Node }) => ({ deleted: result.deleted, node: result.previous });
+
 /** The GraphQL input of a write: the resource's mapped fields the request sent. */
 export const inputOf = <Node>(resource: Resource<Node>) => (request: RestRequest) => writeInput(resource, request);

@@ -1,5 +1,6 @@
-// Every error code the site's subgraphs raise, with its HTTP status and default message: WordPress
-// core's REST controllers, Polylang's, and the few of this site's own. Domain code raises by code
+// Every error code the site's subgraphs (content, extensions) raise, with its HTTP status and
+// default message: WordPress core's REST controllers, Polylang's, and the few of this site's own
+// (the email gateway's are lib/gateway/error-codes.ts). Domain code raises by code
 // (`fail("rest_post_invalid_id")`); a message is overridden only where WordPress words the same code
 // differently by context ("Invalid post parent ID."). The REST layers read `extensions.code` and
 // `extensions.status`, so a code keeps its meaning on every surface.

@@ -44,12 +44,8 @@ export function domainError(code: ErrorCode, options: FailOptions = {}): DomainE
 }
 
 /** Throws the registered error `code`; the registry supplies status and message. */
-export function fail(code: ErrorCode, options?: FailOptions): never;
-/** Throws an error whose code, message and status are given in place (codes not registered yet, e.g. the gateway's). */
-export function fail(code: string, message: string, status: number, details?: ErrorDetails): never;
-export function fail(code: string, second?: string | FailOptions, status?: number, details?: ErrorDetails): never {
-  if (typeof second === "string") throw new DomainError(code, second, status!, details);
-  throw domainError(code as ErrorCode, second);
+export function fail(code: ErrorCode, options?: FailOptions): never {
+  throw domainError(code, options);
 }
 
 /**

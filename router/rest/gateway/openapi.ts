@@ -5,9 +5,13 @@
 import {
   DEFAULT_ITEMS_PER_PAGE, DIRECTIONS, INT32_MAX, INT32_MIN, MAX_IN_VALUES, MAX_ITEMS_PER_PAGE,
 } from "../../../lib/gateway/collection-rules.ts";
-import type { Json, JsonObject, OpenApiOperation } from "./openapi-types.ts";
 import { operatorsOf, propertySchema, type AnyResource, type Property } from "./resource.ts";
 import { API_BASE, type GatewayRoute } from "./route.ts";
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+/** An OpenAPI Operation Object (summary, parameters, requestBody, responses…). */
+export type OpenApiOperation = JsonObject;
 
 const ref = (kind: "schemas" | "responses", name: string): JsonObject => ({ $ref: `#/components/${kind}/${name}` });
 const SECURITY: Json = [{ esgToken: [] }];

@@ -4,7 +4,7 @@
 // the OpenAPI document (openapi.ts) all read this; the types below tie it to the typed operations,
 // so a property the graph does not select, or selects with another type, fails `tsc`.
 import { OPERATORS, type PropertyType } from "../../../lib/gateway/collection-rules.ts";
-import type { JsonObject } from "./openapi-types.ts";
+import type { JsonObject } from "./openapi.ts";
 import { API_BASE } from "./route.ts";
 
 interface PropertyBase {

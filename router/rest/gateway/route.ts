@@ -3,7 +3,7 @@
 // `run`, whose result becomes a response in the format the client negotiated).
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { EndpointBase, Method, Route } from "../table.ts";
-import type { OpenApiOperation } from "./openapi-types.ts";
+import type { OpenApiOperation } from "./openapi.ts";
 import type { AnyResource } from "./resource.ts";
 
 export const API_BASE = "/api/v2";

@@ -1,7 +1,7 @@
 // What core/v2/types, statuses and taxonomies share: each answers registered objects (readonly
 // fields), the list keyed by slug (an object even when empty, as WordPress makes sure), one by
 // its name, with entry lists (labels, capabilities) as JSON objects.
-import { route, type ArgSchema, type SiteRoute } from "../../route.ts";
+import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../../route.ts";
 import { contextArg, type Args } from "../../kit/args.ts";
 import { contextOf, opEndpoint, type Op } from "../../kit/crud.ts";
 import { itemSchema, present, type Context, type Resource } from "../../kit/resource.ts";
@@ -13,6 +13,9 @@ export const entries = (list: readonly { key: string; value?: string | null; cap
 /** A field of a registration: readonly, as these routes only read. */
 export const field = (description: string, type: ArgSchema["type"], context: Context[], extra: Partial<ArgSchema> = {}): ArgSchema =>
   ({ description, type, context, readonly: true, ...extra });
+
+/** Edit context asks the graph for what only editors see (and refuses those who may edit none). */
+export const editing = (r: RestRequest) => contextOf(r) === "edit";
 
 export interface RegistrySpec<Node extends { slug: string }> {
   /** Collection path under core/v2, e.g. "/types". */

@@ -4,9 +4,9 @@
 import qs from "qs";
 import { ListPostStatusesDocument, ReadPostStatusDocument, type PostStatusFieldsFragment } from "../../../../../generated/graphql/operations.ts";
 import type { SiteRoute } from "../../route.ts";
-import { contextOf, op } from "../../kit/crud.ts";
+import { op } from "../../kit/crud.ts";
 import type { Context, Resource } from "../../kit/resource.ts";
-import { field, registryRoutes } from "./registrations.ts";
+import { editing, field, registryRoutes } from "./registrations.ts";
 
 const ALL: Context[] = ["embed", "view", "edit"];
 const VIEW_EDIT: Context[] = ["view", "edit"];
@@ -33,6 +33,6 @@ export const POST_STATUS: Resource<PostStatusFieldsFragment> = {
 
 export const statusRoutes: SiteRoute[] = registryRoutes({
   path: "/statuses", key: "status", keyArg: { description: "An alphanumeric identifier for the status.", type: "string" }, resource: POST_STATUS,
-  list: op(ListPostStatusesDocument, (r) => ({ editing: contextOf(r) === "edit" }), (d) => d.postStatuses),
+  list: op(ListPostStatusesDocument, (r) => ({ editing: editing(r) }), (d) => d.postStatuses),
   read: op(ReadPostStatusDocument, (r) => ({ name: String(r.params.status) }), (d) => d.postStatus!),
 });

@@ -3,10 +3,10 @@
 // Each endpoint is one typed operation of taxonomies.graphql.
 import { ListTaxonomiesDocument, ReadTaxonomyDocument, type TaxonomyFieldsFragment } from "../../../../../generated/graphql/operations.ts";
 import { CURIES } from "../../routes/links.ts";
-import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
-import { contextOf, op } from "../../kit/crud.ts";
+import type { ArgSchema, SiteRoute } from "../../route.ts";
+import { op } from "../../kit/crud.ts";
 import type { Context, Resource } from "../../kit/resource.ts";
-import { entries, field, registryRoutes } from "./registrations.ts";
+import { editing, entries, field, registryRoutes } from "./registrations.ts";
 
 const ALL: Context[] = ["view", "edit", "embed"];
 const VIEW_EDIT: Context[] = ["view", "edit"];
@@ -50,8 +50,6 @@ export const TAXONOMY: Resource<TaxonomyFieldsFragment> = {
     curies: CURIES,
   }),
 };
-
-const editing = (r: RestRequest) => contextOf(r) === "edit";
 
 export const taxonomyRoutes: SiteRoute[] = registryRoutes({
   path: "/taxonomies", key: "taxonomy", keyArg: { description: "An alphanumeric identifier for the taxonomy.", type: "string" }, resource: TAXONOMY,

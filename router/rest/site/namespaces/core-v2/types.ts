@@ -3,10 +3,10 @@
 // Each endpoint is one typed operation of types.graphql.
 import { ListPostTypesDocument, ReadPostTypeDocument, type PostTypeFieldsFragment } from "../../../../../generated/graphql/operations.ts";
 import { CURIES } from "../../routes/links.ts";
-import type { RestRequest, SiteRoute } from "../../route.ts";
-import { contextOf, op } from "../../kit/crud.ts";
+import type { SiteRoute } from "../../route.ts";
+import { op } from "../../kit/crud.ts";
 import type { Context, Resource } from "../../kit/resource.ts";
-import { entries, field, registryRoutes } from "./registrations.ts";
+import { editing, entries, field, registryRoutes } from "./registrations.ts";
 
 type PostTypeNode = PostTypeFieldsFragment;
 
@@ -46,8 +46,6 @@ export const POST_TYPE: Resource<PostTypeNode> = {
     curies: CURIES,
   }),
 };
-
-const editing = (r: RestRequest) => contextOf(r) === "edit";
 
 export const typeRoutes: SiteRoute[] = registryRoutes({
   path: "/types", key: "type", keyArg: { description: "An alphanumeric identifier for the post type.", type: "string" }, resource: POST_TYPE,

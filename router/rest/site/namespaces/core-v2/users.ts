@@ -10,8 +10,8 @@ import {
 import { REST_POST_TYPES } from "../../../../../lib/wordpress/post-values.ts";
 import { wpError } from "../../errors.ts";
 import { route, type ArgError, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
-import { collectionArgs, contextArg, EXCLUDE_INCLUDE, forceArg, offsetArg, orderArg, upper, type Args } from "../../kit/args.ts";
-import { contextOf, crudRoutes, forbidden, inputOf, itemAllow, op, opEndpoint } from "../../kit/crud.ts";
+import { collectionArgs, contextArg, EXCLUDE_INCLUDE, forceArg, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
+import { byId, contextOf, crudRoutes, deletion, forbidden, inputOf, itemAllow, op, opEndpoint, removal } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { itemSchema, present, writeArgs, type Context, type Resource } from "../../kit/resource.ts";
 
@@ -95,7 +95,7 @@ export const USER: Resource<UserNode> = {
 const USER_ORDERBY = ["id", "include", "name", "registered_date", "slug", "include_slugs", "email", "url"];
 
 const LIST_ARGS: Args = {
-  ...collectionArgs(),
+  ...collectionArgs(pageSize("users")),
   ...EXCLUDE_INCLUDE,
   offset: offsetArg,
   order: orderArg("asc"),
@@ -141,8 +141,8 @@ function listVariables(r: RestRequest) {
 }
 
 const userInput = inputOf(USER);
-const deleteVariables = (id: number, r: RestRequest) => ({ id, force: r.params.force as boolean, reassign: r.params.reassign === false ? null : r.params.reassign as number });
-const deleted = (d: { deleteUser: { deleted: boolean; previous: UserNode } | null }) => ({ deleted: d.deleteUser!.deleted, node: d.deleteUser!.previous });
+/** `reassign=false` (checked above) means "delete their posts", which the graph spells null. */
+const reassign = (r: RestRequest) => (r.params.reassign === false ? null : r.params.reassign as number);
 
 /** Creating needs create_users; editing or deleting another user edit_users / delete_users: the graph decides. */
 const canCreate = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createUsers);
@@ -169,12 +169,15 @@ export const userRoutes: SiteRoute[] = [
     },
     create: { op: op(CreateUserDocument, (r) => ({ input: userInput(r) }), (d) => d.createUser!) },
     read: {
-      op: op(ReadUserDocument, (r) => ({ id: r.params.id as number }), (d) => d.user!),
+      op: op(ReadUserDocument, byId, (d) => d.user!),
       // Edit context is for the user themself and those who may list users (their private fields came back).
       refuse: (u, r) => (contextOf(r) === "edit" && u.username === null ? forbidden(r, "rest_user_cannot_view", "Sorry, you are not allowed to list users.") : undefined),
     },
-    update: { op: op(UpdateUserDocument, (r) => ({ id: r.params.id as number, input: userInput(r) }), (d) => d.updateUser!) },
-    delete: { force: FORCE, args: { id: idArg, ...DELETE_ARGS }, op: op(DeleteUserDocument, (r) => deleteVariables(r.params.id as number, r), deleted) },
+    update: { op: op(UpdateUserDocument, (r) => ({ ...byId(r), input: userInput(r) }), (d) => d.updateUser!) },
+    delete: {
+      force: FORCE, args: { id: idArg, ...DELETE_ARGS },
+      op: op(DeleteUserDocument, (r) => ({ ...removal(r), reassign: reassign(r) }), (d) => deletion(d.deleteUser!)),
+    },
   }),
   route("core/v2", "/users/me", [
     opEndpoint({ methods: ["GET"], args: { context: contextArg() } }, op(ReadViewerDocument, () => ({}), (d) => d.viewer), (u, r) =>
@@ -182,7 +185,7 @@ export const userRoutes: SiteRoute[] = [
     opEndpoint({ methods: ["POST", "PUT", "PATCH"], args: writeArgs(USER, "update"), allowed: signedIn },
       op(UpdateUserDocument, (r) => ({ id: selfId(r), input: userInput(r) }), (d) => d.updateUser!), (u, r) => userResult(u, r, "edit")),
     opEndpoint({ methods: ["DELETE"], args: DELETE_ARGS, allowed: canDelete },
-      op(DeleteUserDocument, (r) => deleteVariables(selfId(r), r), deleted), ({ node }, r) =>
-        ({ body: { deleted: true, previous: present(USER, node, { context: "edit", urls: r.urls }, { links: false }) } })),
+      op(DeleteUserDocument, (r) => ({ id: selfId(r), force: r.params.force as boolean, reassign: reassign(r) }), (d) => d.deleteUser!.previous),
+      (previous, r) => ({ body: { deleted: true, previous: present(USER, previous, { context: "edit", urls: r.urls }, { links: false }) } })),
   ], itemSchema(USER)),
 ];

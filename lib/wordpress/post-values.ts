@@ -18,3 +18,6 @@ export const FORMATS = ["standard", "aside", "chat", "gallery", "link", "image",
  * 6.1), in registration order. The content subgraph's registry describes each of them.
  */
 export const REST_POST_TYPES: readonly string[] = ["post", "page", "attachment", "nav_menu_item", "wp_block", "wp_template", "wp_template_part", "wp_navigation"];
+
+/** `comment_status` and `ping_status` of a post (and the site's defaults for new posts). */
+export const COMMENT_STATUSES = ["open", "closed"];

@@ -11,7 +11,7 @@ import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, canReadPost, hasCap, refuse, type Viewer } from "../permissions.ts";
 import type { PostWhereInput } from "../posts/post-query.ts";
 import { listPosts, type ListArgs, type PostPage } from "../posts/posts.ts";
-import { SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
+import { COMMENT_STATUSES, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
 import { parseWpDate, wholeSeconds, type SiteClock } from "../site/site.ts";
 import {
@@ -133,8 +133,8 @@ function checkEnum(value: string | null | undefined, allowed: string[], param: s
 
 function checkInput(input: MediaInput): void {
   checkEnum(input.status, SETTABLE_STATUSES, "status");
-  checkEnum(input.commentStatus, ["open", "closed"], "comment_status");
-  checkEnum(input.pingStatus, ["open", "closed"], "ping_status");
+  checkEnum(input.commentStatus, COMMENT_STATUSES, "comment_status");
+  checkEnum(input.pingStatus, COMMENT_STATUSES, "ping_status");
 }
 
 /** wp_insert_post keeps attachments inherit or private; any other status becomes inherit. */

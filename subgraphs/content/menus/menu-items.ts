@@ -7,6 +7,7 @@ import type { Post } from "../../../generated/prisma/client.ts";
 import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 import { listWindow } from "../../../lib/wordpress/list-window.ts";
+import { MENU_ITEM_TARGETS, MENU_ITEM_TYPES } from "../../../lib/wordpress/menu-values.ts";
 // WordPress's sanitizers, shared with the REST layer (which applies them to arguments first).
 import { sanitizeHtmlClass, sanitizeKey } from "../../../lib/wordpress/sanitize-names.ts";
 import { sanitizeTextField, sanitizeUrl } from "../../../lib/wordpress/php-values.ts";
@@ -24,8 +25,6 @@ import { wholeSeconds } from "../site/site.ts";
 import { TAXONOMY_REGISTRY } from "../site/taxonomy-registry.ts";
 
 export const MENU_ITEM = "nav_menu_item";
-export const MENU_ITEM_TYPES = ["taxonomy", "post_type", "post_type_archive", "custom"];
-export const MENU_ITEM_TARGETS = ["_blank", ""];
 
 /** An item's meta as WordPress stores it (ids as strings, classes as a list, xfn as one string). */
 interface MenuItemMeta {

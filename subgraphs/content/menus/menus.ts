@@ -5,6 +5,7 @@
 import type { Prisma, Term } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import { listWindow } from "../../../lib/wordpress/list-window.ts";
+import { MENU_LOCATIONS } from "../../../lib/wordpress/menu-values.ts";
 import type { ContentContext } from "../context.ts";
 import { hasCap, type Viewer } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
@@ -19,7 +20,6 @@ export type MenuRow = Term & { previous?: { locations: string[]; autoAdd: boolea
  * The theme's menu locations (register_nav_menus). The site runs no theme of its own, so it
  * registers the two locations most themes have; any other location is refused.
  */
-export const MENU_LOCATIONS: Readonly<Record<string, string>> = { primary: "Primary Menu", footer: "Footer Menu" };
 
 const LOCATIONS_OPTION = "nav_menu_locations";
 const MENU_OPTIONS = "nav_menu_options";

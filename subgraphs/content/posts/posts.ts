@@ -1,6 +1,6 @@
 // Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
 // listing, reading (with password protection), creating, updating and trashing/deleting.
-import { FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
+import { COMMENT_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
@@ -57,7 +57,6 @@ export const POST_TYPES: Record<string, PostTypeDefinition> = Object.fromEntries
   POST_TYPE_REGISTRY.filter((t) => ["post", "page", "attachment", "nav_menu_item"].includes(t.slug)).map((t) => [t.slug, definitionOf(t)]),
 );
 
-const OPEN_CLOSED = ["open", "closed"];
 
 export interface ListArgs {
   where?: PostWhereInput | null;
@@ -191,8 +190,8 @@ function oneOf(value: string | null | undefined, allowed: string[], param: strin
 function checkWrite(ctx: ContentContext, type: string, input: PostInput, existing: Post | null): void {
   const viewer = ctx.viewer;
   oneOf(input.status, SETTABLE_STATUSES, "status");
-  oneOf(input.commentStatus, OPEN_CLOSED, "comment_status");
-  oneOf(input.pingStatus, OPEN_CLOSED, "ping_status");
+  oneOf(input.commentStatus, COMMENT_STATUSES, "comment_status");
+  oneOf(input.pingStatus, COMMENT_STATUSES, "ping_status");
   if (POST_TYPES[type].formats) oneOf(input.format, FORMATS, "format");
   const verb = existing ? "update" : "create";
   if (input.author !== undefined && input.author !== null && input.author !== (existing?.authorId ?? viewer?.id) && !canEditOthers(viewer, type)) {

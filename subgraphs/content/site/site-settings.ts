@@ -4,6 +4,7 @@
 import type { Prisma } from "../../../generated/prisma/client.ts";
 import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
+import { COMMENT_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { ContentContext } from "../context.ts";
 import { hasCap, type Viewer } from "../permissions.ts";
 import { loadOptions, offsetMinutes, type SiteOptions } from "./site.ts";
@@ -62,7 +63,6 @@ export const SETTINGS: readonly { field: Exclude<keyof SiteSettings, "gmtOffset"
   { field: "siteIcon", rest: "site_icon", option: "site_icon", kind: "integer" },
 ];
 
-const OPEN_CLOSED = ["open", "closed"];
 
 /** Reading and writing the settings needs manage_options. */
 export const canManageOptions = (viewer: Viewer | null): boolean => hasCap(viewer, "manage_options");
@@ -176,7 +176,7 @@ export async function updateSiteSettings(ctx: ContentContext, input: SiteSetting
         break;
       }
       case "defaultPingStatus": case "defaultCommentStatus":
-        if (!OPEN_CLOSED.includes(String(value))) invalid(s.rest, "rest_not_in_enum", `${s.rest} is not one of open and closed.`);
+        if (!COMMENT_STATUSES.includes(String(value))) invalid(s.rest, "rest_not_in_enum", `${s.rest} is not one of open and closed.`);
         writes.set(s.option, String(value));
         break;
       case "siteLogo": writes.set(s.option, Math.trunc(Number(value))); break;

@@ -4,7 +4,12 @@
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../../route.ts";
 import { contextArg, type Args } from "../../kit/args.ts";
 import { contextOf, opEndpoint, type Op } from "../../kit/crud.ts";
-import { itemSchema, present, type Context, type Resource } from "../../kit/resource.ts";
+import { itemSchema, present, type Context, type Links, type Resource, type View } from "../../kit/resource.ts";
+import { CURIES } from "../../routes/links.ts";
+
+export const ALL: Context[] = ["view", "edit", "embed"];
+export const VIEW_EDIT: Context[] = ["view", "edit"];
+export const EDIT: Context[] = ["edit"];
 
 /** A registration's entry list (labels, capabilities) as the JSON object WordPress sends. */
 export const entries = (list: readonly { key: string; value?: string | null; capability?: string }[]) =>
@@ -13,6 +18,13 @@ export const entries = (list: readonly { key: string; value?: string | null; cap
 /** A field of a registration: readonly, as these routes only read. */
 export const field = (description: string, type: ArgSchema["type"], context: Context[], extra: Partial<ArgSchema> = {}): ArgSchema =>
   ({ description, type, context, readonly: true, ...extra });
+
+/** The links of a registration that has items (post types, taxonomies): its collection and its items' route. */
+export const registrationLinks = (collection: string) => (node: { restBase: string }, view: View): Links => ({
+  collection: [{ href: view.urls.rest(`/core/v2${collection}`) }],
+  "wp:items": [{ href: view.urls.rest(`/core/v2/${node.restBase}`) }],
+  curies: CURIES,
+});
 
 /** Edit context asks the graph for what only editors see (and refuses those who may edit none). */
 export const editing = (r: RestRequest) => contextOf(r) === "edit";

@@ -5,12 +5,8 @@ import qs from "qs";
 import { ListPostStatusesDocument, ReadPostStatusDocument, type PostStatusFieldsFragment } from "../../../../../generated/graphql/operations.ts";
 import type { SiteRoute } from "../../route.ts";
 import { op } from "../../kit/crud.ts";
-import type { Context, Resource } from "../../kit/resource.ts";
-import { editing, field, registryRoutes } from "./registrations.ts";
-
-const ALL: Context[] = ["embed", "view", "edit"];
-const VIEW_EDIT: Context[] = ["view", "edit"];
-const EDIT: Context[] = ["edit"];
+import type { Resource } from "../../kit/resource.ts";
+import { ALL, EDIT, editing, field, registryRoutes, VIEW_EDIT } from "./registrations.ts";
 
 export const POST_STATUS: Resource<PostStatusFieldsFragment> = {
   title: "status",

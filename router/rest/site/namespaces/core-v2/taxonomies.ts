@@ -2,15 +2,10 @@
 // taxonomy, optionally only those of one post type, as WordPress's taxonomies controller answers.
 // Each endpoint is one typed operation of taxonomies.graphql.
 import { ListTaxonomiesDocument, ReadTaxonomyDocument, type TaxonomyFieldsFragment } from "../../../../../generated/graphql/operations.ts";
-import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, SiteRoute } from "../../route.ts";
 import { op } from "../../kit/crud.ts";
-import type { Context, Resource } from "../../kit/resource.ts";
-import { editing, entries, field, registryRoutes } from "./registrations.ts";
-
-const ALL: Context[] = ["view", "edit", "embed"];
-const VIEW_EDIT: Context[] = ["view", "edit"];
-const EDIT: Context[] = ["edit"];
+import type { Resource } from "../../kit/resource.ts";
+import { ALL, EDIT, editing, entries, field, registrationLinks, registryRoutes, VIEW_EDIT } from "./registrations.ts";
 
 const flag = (description: string): ArgSchema => ({ description, type: "boolean" });
 
@@ -44,11 +39,7 @@ export const TAXONOMY: Resource<TaxonomyFieldsFragment> = {
       }),
     },
   },
-  links: (t, view) => ({
-    collection: [{ href: view.urls.rest("/core/v2/taxonomies") }],
-    "wp:items": [{ href: view.urls.rest(`/core/v2/${t.restBase}`) }],
-    curies: CURIES,
-  }),
+  links: registrationLinks("/taxonomies"),
 };
 
 export const taxonomyRoutes: SiteRoute[] = registryRoutes({

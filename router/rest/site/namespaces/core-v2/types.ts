@@ -2,17 +2,12 @@
 // (an object keyed by type; capabilities, labels, supports and visibility in edit context only).
 // Each endpoint is one typed operation of types.graphql.
 import { ListPostTypesDocument, ReadPostTypeDocument, type PostTypeFieldsFragment } from "../../../../../generated/graphql/operations.ts";
-import { CURIES } from "../../routes/links.ts";
 import type { SiteRoute } from "../../route.ts";
 import { op } from "../../kit/crud.ts";
-import type { Context, Resource } from "../../kit/resource.ts";
-import { editing, entries, field, registryRoutes } from "./registrations.ts";
+import type { Resource } from "../../kit/resource.ts";
+import { ALL, EDIT, editing, entries, field, registrationLinks, registryRoutes, VIEW_EDIT } from "./registrations.ts";
 
 type PostTypeNode = PostTypeFieldsFragment;
-
-const ALL: Context[] = ["view", "edit", "embed"];
-const VIEW_EDIT: Context[] = ["view", "edit"];
-const EDIT: Context[] = ["edit"];
 
 export const POST_TYPE: Resource<PostTypeNode> = {
   title: "type",
@@ -40,11 +35,7 @@ export const POST_TYPE: Resource<PostTypeNode> = {
     rest_base: { schema: field("REST base route for the post type.", "string", ALL), read: (t) => t.restBase },
     rest_namespace: { schema: field("REST route's namespace for the post type.", "string", ALL), read: (t) => t.restNamespace },
   },
-  links: (t, view) => ({
-    collection: [{ href: view.urls.rest("/core/v2/types") }],
-    "wp:items": [{ href: view.urls.rest(`/core/v2/${t.restBase}`) }],
-    curies: CURIES,
-  }),
+  links: registrationLinks("/types"),
 };
 
 export const typeRoutes: SiteRoute[] = registryRoutes({

@@ -71,7 +71,9 @@ describe("list bounds over GraphQL", () => {
       for (const first of [0, PER_PAGE_MAX + 1]) {
         expect((await errorOf(`{ ${list}(first: ${first}) { totalCount } }`)).extensions).toMatchObject({ code: "rest_invalid_param", status: 400, data: { params: { first: expect.any(String) } } });
       }
-      expect((await errorOf(`{ ${list}(first: 1, after: "not a cursor") { totalCount } }`)).extensions).toMatchObject({ code: "rest_invalid_param", status: 400, data: { params: { after: "after is not a valid cursor." } } });
+      for (const after of ["not a cursor", Buffer.from(`offset:${"9".repeat(23)}`).toString("base64")]) {
+        expect((await errorOf(`{ ${list}(first: 1, after: "${after}") { totalCount } }`)).extensions).toMatchObject({ code: "rest_invalid_param", status: 400, data: { params: { after: "after is not a valid cursor." } } });
+      }
     }
     const page = await s.graphql<{ pages: { nodes: { id: string }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } }>(
       `{ pages(first: 1, where: { status: ["publish", "draft"] }) { nodes { id } pageInfo { endCursor hasNextPage } } }`, {}, { auth: "admin" });

@@ -26,10 +26,12 @@ export interface ListWindow {
 
 export const encodeCursor = (offset: number): string => Buffer.from(`offset:${offset}`).toString("base64");
 
+/** A cursor names an offset an `offset` argument could (a GraphQL Int); anything else was not made here. */
 function decodeCursor(cursor: string): number {
-  const m = /^offset:(\d+)$/.exec(Buffer.from(cursor, "base64").toString("utf8"));
-  if (!m) throw invalidParam("after", "after is not a valid cursor.", "rest_invalid_param");
-  return Number(m[1]);
+  const m = /^offset:(\d{1,10})$/.exec(Buffer.from(cursor, "base64").toString("utf8"));
+  const offset = m ? Number(m[1]) : NaN;
+  if (!(offset < 2 ** 31)) throw invalidParam("after", "after is not a valid cursor.", "rest_invalid_param");
+  return offset;
 }
 
 function atLeast(name: string, value: number | null | undefined, min: number): number | null {

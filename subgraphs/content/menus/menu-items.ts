@@ -13,7 +13,7 @@ import { sanitizeHtmlClass, sanitizeKey } from "../../../lib/wordpress/sanitize-
 import { sanitizeTextField, sanitizeUrl } from "../../../lib/wordpress/php-values.ts";
 import type { ContentContext } from "../context.ts";
 import { canEditMenus, NAV_MENU, requireMenuReadAccess } from "./menus.ts";
-import { canCreate, canDeletePost, canEditPost, hasCap } from "../permissions.ts";
+import { canCreate, canDeletePost, canEditPost, hasCap, refuse } from "../permissions.ts";
 import { postPermalink, termLink } from "../posts/permalinks.ts";
 import { checkStatuses } from "../posts/post-query.ts";
 import { POST_TYPE_REGISTRY } from "../site/post-type-registry.ts";
@@ -325,8 +325,8 @@ async function originalObject(ctx: ContentContext, item: PreparedItem): Promise<
 export async function saveMenuItem(ctx: ContentContext, input: MenuItemInput, id?: number): Promise<Post> {
   checkInput(input);
   const existing = id === undefined ? null : await requirePost(ctx, MENU_ITEM, id);
-  if (existing && !canEditPost(ctx.viewer, existing)) fail("rest_cannot_edit", { signedIn: !!ctx.viewer });
-  if (!existing && !canCreate(ctx.viewer, MENU_ITEM)) fail("rest_cannot_create", { signedIn: !!ctx.viewer });
+  if (existing && !canEditPost(ctx.viewer, existing)) refuse(ctx, "rest_cannot_edit");
+  if (!existing && !canCreate(ctx.viewer, MENU_ITEM)) refuse(ctx, "rest_cannot_create");
   const item = await prepareMenuItem(ctx, input, existing);
 
   const menu = item.menuId ? await ctx.loaders.term.load(item.menuId) : null;
@@ -396,7 +396,7 @@ export async function saveMenuItem(ctx: ContentContext, input: MenuItemInput, id
 /** Menu items cannot be trashed: `force` must be true. Returns the item as it was. */
 export async function deleteMenuItem(ctx: ContentContext, id: number, force: boolean): Promise<MenuItemView> {
   const row = await requirePost(ctx, MENU_ITEM, id);
-  if (!canDeletePost(ctx.viewer, row)) fail("rest_cannot_delete", { signedIn: !!ctx.viewer });
+  if (!canDeletePost(ctx.viewer, row)) refuse(ctx, "rest_cannot_delete");
   if (!force) fail("rest_trash_not_supported", { message: "Menu items do not support trashing. Set 'force=true' to delete." });
   const previous = await setupMenuItem(ctx, row);
   // Its autosaves go with it, as wp_delete_post deletes a post's revisions.
@@ -419,7 +419,7 @@ export async function createMenuItemAutosave(ctx: ContentContext, parentId: numb
   checkInput(input);
   if (!parentId) fail("rest_post_invalid_id", { message: "Invalid item ID." });
   const item = await requirePost(ctx, MENU_ITEM, parentId);
-  if (!canEditPost(ctx.viewer, item)) fail("rest_cannot_edit", { signedIn: !!ctx.viewer });
+  if (!canEditPost(ctx.viewer, item)) refuse(ctx, "rest_cannot_edit");
   await prepareMenuItem(ctx, input, item);
   return createAutosave(ctx, MENU_ITEM, parentId, {});
 }

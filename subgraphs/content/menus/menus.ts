@@ -7,7 +7,7 @@ import { fail } from "../../../lib/errors.ts";
 import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import { MENU_LOCATIONS } from "../../../lib/wordpress/menu-values.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap, type Viewer } from "../permissions.ts";
+import { hasCap, refuse, type Viewer } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
 import { listTerms, requireTerm, type TermListArgs } from "../terms/terms.ts";
 
@@ -34,7 +34,7 @@ export const canEditMenus = (viewer: Viewer | null) => hasCap(viewer, "edit_them
 export const canReadMenus = (viewer: Viewer | null) => canEditMenus(viewer) || hasCap(viewer, "edit_posts");
 
 export function requireMenuReadAccess(ctx: ContentContext, what: "menus" | "menu items"): void {
-  if (!canReadMenus(ctx.viewer)) fail("rest_cannot_view", { message: `Sorry, you are not allowed to view ${what}.`, signedIn: !!ctx.viewer });
+  if (!canReadMenus(ctx.viewer)) refuse(ctx, "rest_cannot_view", `Sorry, you are not allowed to view ${what}.`);
 }
 
 
@@ -114,8 +114,8 @@ export async function saveMenu(ctx: ContentContext, input: MenuInput, id?: numbe
   checkLocations(input.locations);
   const existing = id === undefined ? null : await requireTerm(ctx, NAV_MENU, id);
   if (!canEditMenus(ctx.viewer)) {
-    if (existing) fail("rest_cannot_update", { signedIn: !!ctx.viewer });
-    fail("rest_cannot_create", { message: "Sorry, you are not allowed to create terms in this taxonomy.", signedIn: !!ctx.viewer });
+    if (existing) refuse(ctx, "rest_cannot_update");
+    refuse(ctx, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
   }
   const name = (input.name ?? existing!.name).trim();
   const clash = await ctx.prisma.term.findFirst({ where: { taxonomy: NAV_MENU, name: { equals: name, mode: "insensitive" }, NOT: existing ? { id: existing.id } : undefined } });
@@ -152,7 +152,7 @@ export interface DeletedMenu { menu: Term; locations: string[]; autoAdd: boolean
 /** Deletes a menu, its items (and their autosaves) and its location assignments; `force` must be true. */
 export async function deleteMenu(ctx: ContentContext, id: number, force: boolean): Promise<DeletedMenu> {
   const menu = await requireTerm(ctx, NAV_MENU, id);
-  if (!canEditMenus(ctx.viewer)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", signedIn: !!ctx.viewer });
+  if (!canEditMenus(ctx.viewer)) refuse(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this term.");
   if (!force) fail("rest_trash_not_supported", { message: "Menus do not support trashing. Set 'force=true' to delete." });
   const previous = { menu, locations: await menuLocations(ctx, id), autoAdd: await menuAutoAdd(ctx, id) };
   const itemIds = (await ctx.prisma.postTerm.findMany({ where: { termId: id, post: { type: "nav_menu_item" } }, select: { postId: true } })).map((r) => r.postId);

@@ -145,7 +145,7 @@ export async function requirePost(ctx: ContentContext, type: string, id: number)
 export async function readPost(ctx: ContentContext, type: string, id: number, password?: string | null): Promise<Post> {
   const post = await requirePost(ctx, type, id);
   if (!canReadPost(ctx.viewer, post)) {
-    return fail("rest_forbidden", { signedIn: !!ctx.viewer });
+    return refuse(ctx, "rest_forbidden");
   }
   if (password !== undefined && password !== null && post.password !== "" && password !== post.password && !canEditPost(ctx.viewer, post)) {
     fail("rest_post_incorrect_password");

@@ -5,7 +5,7 @@ import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
-import { canDeletePost, canEditPost } from "../permissions.ts";
+import { canDeletePost, canEditPost, refuse } from "../permissions.ts";
 import { requirePost, type PostInput } from "./posts.ts";
 import { searchTerms } from "./post-query.ts";
 import { wholeSeconds } from "../site/site.ts";
@@ -49,7 +49,7 @@ async function readableParent(ctx: ContentContext, type: string, parentId: numbe
   const parent = parentId > 0 ? await ctx.loaders.post.load(parentId) : null;
   if (!parent || parent.type !== type) return fail("rest_post_invalid_parent");
   if (!canEditPost(ctx.viewer, parent)) {
-    fail("rest_cannot_read", { message: `Sorry, you are not allowed to view ${what} of this post.`, signedIn: !!ctx.viewer });
+    refuse(ctx, "rest_cannot_read", `Sorry, you are not allowed to view ${what} of this post.`);
   }
   return parent;
 }
@@ -127,13 +127,13 @@ export const canDeleteRevision = (): boolean => false;
 export async function deleteRevision(ctx: ContentContext, type: string, parentId: number, id: number, force: boolean): Promise<Post> {
   const parent = parentId > 0 ? await ctx.loaders.post.load(parentId) : null;
   if (!parent || parent.type !== type) return fail("rest_post_invalid_parent");
-  if (!canDeletePost(ctx.viewer, parent)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete revisions of this post.", signedIn: !!ctx.viewer });
+  if (!canDeletePost(ctx.viewer, parent)) refuse(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete revisions of this post.");
   const revision = await requireRevision(ctx, id);
-  if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_read", { signedIn: !!ctx.viewer });
+  if (!canEditPost(ctx.viewer, parent)) refuse(ctx, "rest_cannot_read");
   // WordPress's map_meta_cap answers do_not_allow to delete_post on a revision, for everyone,
   // so the route refuses here whatever `force` says (the recorded WordPress answers 403 to an
   // administrator). Were that capability ever granted, `force` would still have to be true.
-  if (!canDeleteRevision()) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this revision.", signedIn: !!ctx.viewer });
+  if (!canDeleteRevision()) refuse(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this revision.");
   if (!force) fail("rest_trash_not_supported", { message: "Revisions do not support trashing. Set 'force=true' to delete." });
   await ctx.prisma.post.delete({ where: { id: revision.id } });
   ctx.loaders.post.clear(revision.id);
@@ -165,7 +165,7 @@ export interface AutosaveOutcome { item: Post; updatedPost: boolean }
  */
 export async function createAutosave(ctx: ContentContext, type: string, parentId: number, input: PostInput): Promise<AutosaveOutcome> {
   const parent = await requirePost(ctx, type, parentId);
-  if (!canEditPost(ctx.viewer, parent)) fail("rest_cannot_edit", { signedIn: !!ctx.viewer });
+  if (!canEditPost(ctx.viewer, parent)) refuse(ctx, "rest_cannot_edit");
   const viewer = ctx.viewer!;
   if ((parent.status === "draft" || parent.status === "auto-draft") && parent.authorId === viewer.id) {
     const { title, content, excerpt, meta } = input;

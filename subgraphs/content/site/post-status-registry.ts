@@ -2,7 +2,7 @@
 // show: every status that is not internal, plus trash. Who may see which follows
 // WP_REST_Post_Statuses_Controller::check_read_permission.
 import { fail } from "../../../lib/errors.ts";
-import type { Viewer } from "../permissions.ts";
+import { refuse, type Viewer } from "../permissions.ts";
 import { canEditAnyPostType } from "./post-type-registry.ts";
 
 export interface PostStatusRegistration {
@@ -44,7 +44,7 @@ export const canReadStatus = (viewer: Viewer | null, s: PostStatusRegistration):
 
 export function listPostStatuses(viewer: Viewer | null, editing: boolean): PostStatusRegistration[] {
   if (editing && !canEditAnyPostType(viewer)) {
-    fail("rest_cannot_view", { message: "Sorry, you are not allowed to manage post statuses.", signedIn: !!viewer });
+    refuse({ viewer }, "rest_cannot_view", "Sorry, you are not allowed to manage post statuses.");
   }
   return POST_STATUS_REGISTRY.filter((s) => canReadStatus(viewer, s));
 }
@@ -52,6 +52,6 @@ export function listPostStatuses(viewer: Viewer | null, editing: boolean): PostS
 export function readPostStatus(viewer: Viewer | null, slug: string): PostStatusRegistration {
   const found = POST_STATUS_REGISTRY.find((s) => s.slug === slug);
   if (!found) return fail("rest_status_invalid");
-  if (!canReadStatus(viewer, found)) fail("rest_cannot_read_status", { signedIn: !!viewer });
+  if (!canReadStatus(viewer, found)) refuse({ viewer }, "rest_cannot_read_status");
   return found;
 }

@@ -4,7 +4,7 @@
 // core/v2/types and the GraphQL postTypes query read this table; nothing here is stored.
 import { fail } from "../../../lib/errors.ts";
 import { REST_POST_TYPES } from "../../../lib/wordpress/post-values.ts";
-import { hasCap, type Viewer } from "../permissions.ts";
+import { hasCap, refuse, type Viewer } from "../permissions.ts";
 
 export interface PostTypeRegistration {
   slug: string;
@@ -238,7 +238,7 @@ export const isViewable = (type: PostTypeRegistration): boolean => type.publicly
 export function listPostTypes(viewer: Viewer | null, editing: boolean): PostTypeRegistration[] {
   if (!editing) return [...POST_TYPE_REGISTRY];
   if (!canEditAnyPostType(viewer)) {
-    fail("rest_cannot_view", { message: "Sorry, you are not allowed to edit posts in this post type.", signedIn: !!viewer });
+    refuse({ viewer }, "rest_cannot_view", "Sorry, you are not allowed to edit posts in this post type.");
   }
   return POST_TYPE_REGISTRY.filter((t) => canEditPostsOf(viewer, t));
 }
@@ -248,7 +248,7 @@ export function readPostType(viewer: Viewer | null, slug: string, editing: boole
   const type = POST_TYPE_REGISTRY.find((t) => t.slug === slug);
   if (!type) return fail("rest_type_invalid");
   if (editing && !canEditPostsOf(viewer, type)) {
-    fail("rest_forbidden_context", { signedIn: !!viewer });
+    refuse({ viewer }, "rest_forbidden_context");
   }
   return type;
 }

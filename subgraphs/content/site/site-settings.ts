@@ -6,7 +6,7 @@ import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { fail } from "../../../lib/errors.ts";
 import { COMMENT_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap, type Viewer } from "../permissions.ts";
+import { hasCap, refuse, type Viewer } from "../permissions.ts";
 import { loadOptions, offsetMinutes, type SiteOptions } from "./site.ts";
 
 export interface SiteSettings {
@@ -68,7 +68,7 @@ export const SETTINGS: readonly { field: Exclude<keyof SiteSettings, "gmtOffset"
 export const canManageOptions = (viewer: Viewer | null): boolean => hasCap(viewer, "manage_options");
 
 function requireManageOptions(ctx: ContentContext): void {
-  if (!canManageOptions(ctx.viewer)) fail("rest_forbidden", { signedIn: !!ctx.viewer });
+  if (!canManageOptions(ctx.viewer)) refuse(ctx, "rest_forbidden");
 }
 
 /** get_option is lossy, so WordPress casts each value to its registered type, and shows null for one that does not fit. */

@@ -2,7 +2,7 @@
 // 6.1): category, post_tag and nav_menu, with labels and capabilities derived the way
 // register_taxonomy derives them. core/v2/taxonomies and the GraphQL taxonomies query read it.
 import { fail } from "../../../lib/errors.ts";
-import { hasCap, type Viewer } from "../permissions.ts";
+import { hasCap, refuse, type Viewer } from "../permissions.ts";
 import { objectLabels } from "./post-type-registry.ts";
 
 export interface TaxonomyRegistration {
@@ -93,7 +93,7 @@ export function canTaxonomy(viewer: Viewer | null, taxonomy: TaxonomyRegistratio
  */
 export function listTaxonomies(viewer: Viewer | null, postType: string | null | undefined, editing: boolean): TaxonomyRegistration[] {
   if (editing && !TAXONOMY_REGISTRY.some((t) => canTaxonomy(viewer, t, "assign_terms"))) {
-    fail("rest_cannot_view", { message: "Sorry, you are not allowed to manage terms in this taxonomy.", signedIn: !!viewer });
+    refuse({ viewer }, "rest_cannot_view", "Sorry, you are not allowed to manage terms in this taxonomy.");
   }
   return TAXONOMY_REGISTRY
     .filter((t) => !postType || t.types.includes(postType))
@@ -104,7 +104,7 @@ export function readTaxonomy(viewer: Viewer | null, slug: string, editing: boole
   const taxonomy = TAXONOMY_REGISTRY.find((t) => t.slug === slug);
   if (!taxonomy) return fail("rest_taxonomy_invalid");
   if (editing && !canTaxonomy(viewer, taxonomy, "manage_terms")) {
-    fail("rest_forbidden_context", { message: "Sorry, you are not allowed to manage terms in this taxonomy.", signedIn: !!viewer });
+    refuse({ viewer }, "rest_forbidden_context", "Sorry, you are not allowed to manage terms in this taxonomy.");
   }
   return taxonomy;
 }

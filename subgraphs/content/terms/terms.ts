@@ -4,7 +4,7 @@ import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
 import { listWindow, type ListWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap, type Viewer } from "../permissions.ts";
+import { hasCap, refuse, type Viewer } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
 import { TAXONOMY_REGISTRY } from "../site/taxonomy-registry.ts";
 
@@ -121,8 +121,8 @@ export async function saveTerm(ctx: ContentContext, taxonomy: string, input: Ter
   const definition = TAXONOMY_REGISTRY.find((t) => t.slug === taxonomy);
   const existing = id === undefined ? null : await requireTerm(ctx, taxonomy, id);
   if (!canManageTerms(ctx.viewer)) {
-    if (existing) fail("rest_cannot_update", { signedIn: !!ctx.viewer });
-    fail("rest_cannot_create", { message: "Sorry, you are not allowed to create terms in this taxonomy.", signedIn: !!ctx.viewer });
+    if (existing) refuse(ctx, "rest_cannot_update");
+    refuse(ctx, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
   }
   if (!existing && !input.name) fail("rest_missing_callback_param", { message: "Missing parameter(s): name", data: { params: ["name"] } });
   const parent = input.parent ?? existing?.parentId ?? 0;
@@ -148,7 +148,7 @@ export async function saveTerm(ctx: ContentContext, taxonomy: string, input: Ter
 /** Terms cannot be trashed: `force` must be true. */
 export async function deleteTerm(ctx: ContentContext, taxonomy: string, id: number, force: boolean): Promise<Term> {
   const term = await requireTerm(ctx, taxonomy, id);
-  if (!canManageTerms(ctx.viewer)) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", signedIn: !!ctx.viewer });
+  if (!canManageTerms(ctx.viewer)) refuse(ctx, "rest_cannot_delete", "Sorry, you are not allowed to delete this term.");
   if (!force) fail("rest_trash_not_supported", { message: "Terms do not support trashing. Set 'force=true' to delete." });
   const { options } = await ctx.site();
   if (taxonomy === "category" && id === options.default_category) fail("rest_cannot_delete", { message: "Sorry, you are not allowed to delete this term.", status: 403 });

@@ -41,7 +41,7 @@ export async function readUser(ctx: ContentContext, id: number): Promise<User> {
   const viewer = ctx.viewer;
   if (viewer?.id === user.id || canListUsers(viewer) || canEditUser(viewer, user.id)) return user;
   if (!(await ctx.loaders.authorPublished.load(user.id))) {
-    fail("rest_user_cannot_view", { signedIn: !!viewer });
+    refuse({ viewer }, "rest_user_cannot_view");
   }
   return user;
 }

@@ -4,7 +4,7 @@ import { Kind, validate, type OperationDefinitionNode } from "graphql";
 import { describe, expect, test } from "vitest";
 import { composeApiSchema } from "../router/compose.ts";
 import { SUBGRAPHS } from "../router/system.ts";
-import { siteRoutes } from "../router/rest/site/routes/index.ts";
+import { siteRoutes } from "../router/rest/site/namespaces/index.ts";
 import { isLocal, type GraphEndpoint } from "../router/rest/site/route.ts";
 
 const apiSchema = composeApiSchema(SUBGRAPHS.map((s) => ({ name: s.name, typeDefs: s.typeDefs, url: "http://unused/graphql" })));

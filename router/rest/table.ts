@@ -2,8 +2,6 @@
 // its endpoints); matching, the Allow list, the index and batching are derived from the table.
 // Each surface (WordPress-style site routes, the email gateway's /api/v2) supplies its own
 // endpoint type: argument style, error shape and response shaping.
-import { parse, type DocumentNode } from "graphql";
-
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface EndpointBase { methods: Method[] }
@@ -54,7 +52,3 @@ export class RouteTable<E extends EndpointBase> {
     return [...new Set(this.routes.map((r) => r.namespace).filter(Boolean))];
   }
 }
-
-/** Tagged GraphQL document for an endpoint's operation (parsed once, at load). */
-export const gql = (strings: TemplateStringsArray, ...values: string[]): DocumentNode =>
-  parse(strings.reduce((acc, s, i) => acc + s + (values[i] ?? ""), ""));

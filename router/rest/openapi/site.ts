@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../../lib/config.ts";
 import type { Method } from "../table.ts";
 import type { ArgSchema, ItemSchema, SiteEndpoint, SiteRoute } from "../site/route.ts";
-import { siteRoutes } from "../site/routes/index.ts";
+import { siteRoutes } from "../site/namespaces/index.ts";
 
 /** A JSON Schema in OpenAPI 3.1's dialect (2020-12), as plain data. */
 export type Schema = { [keyword: string]: unknown };

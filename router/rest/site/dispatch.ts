@@ -2,6 +2,7 @@
 // arguments from the endpoint's schema, run the endpoint's one GraphQL operation with the
 // caller's identity, and turn the result into a REST response. Used for HTTP requests, batch
 // items and `_embed` look-ups alike.
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { Kind, type DocumentNode, type OperationDefinitionNode } from "graphql";
 import type { Execute, RouterContext } from "../../graph.ts";
 import { RouteTable, type Method } from "../table.ts";
@@ -54,6 +55,12 @@ export class SiteRest {
   /** Probe answers of one request, by probe document: each probe runs at most once per request. */
   private readonly probes = new WeakMap<RouterContext, Map<DocumentNode, Promise<unknown>>>();
 
+  /** Runs a typed document for the REST layer itself (the index): its data, or null when it failed. */
+  async query<Data, Variables extends Record<string, unknown>>(document: TypedDocumentNode<Data, Variables>, variables: Variables, context: RouterContext): Promise<Data | null> {
+    const result = await this.execute(document as DocumentNode, variables, context);
+    return (result.data as Data | null | undefined) ?? null;
+  }
+
   /** Runs, once per request, the probes not yet asked; several together as one query. */
   private ask(probes: DocumentNode[], context: RouterContext): Map<DocumentNode, Promise<unknown>> {
     const asked = this.probes.get(context) ?? new Map<DocumentNode, Promise<unknown>>();
@@ -74,7 +81,6 @@ export class SiteRest {
   /** Whether the graph lets the caller do what `allowed` guards. */
   async may(allowed: SiteEndpoint["allowed"], context: RouterContext): Promise<boolean> {
     if (!allowed) return true;
-    if (typeof allowed === "function") return allowed(context.identity);
     if (!allowed.probe) return allowed.check(undefined);
     const data = await this.ask([allowed.probe], context).get(allowed.probe);
     return data !== null && allowed.check(data);
@@ -82,7 +88,7 @@ export class SiteRest {
 
   /** Methods of a route the caller may use (the `Allow` header), as the graph answers them. */
   async allow(route: SiteRoute, context: RouterContext): Promise<string> {
-    this.ask(route.endpoints.flatMap((e) => (e.allowed && typeof e.allowed !== "function" && e.allowed.probe ? [e.allowed.probe] : [])), context);
+    this.ask(route.endpoints.flatMap((e) => (e.allowed?.probe ? [e.allowed.probe] : [])), context);
     const permitted = await Promise.all(route.endpoints.map((e) => this.may(e.allowed, context)));
     return [...new Set(route.endpoints.filter((_e, i) => permitted[i]).flatMap((e) => e.methods))].join(", ");
   }

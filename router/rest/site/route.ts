@@ -16,9 +16,8 @@ import type { UploadedFile } from "./multipart.ts";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ValidatedParams = Record<string, any>;
 
-/** An operation's `data`, read by the route that wrote the operation (shape fixed by its selection set). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type OperationData = Record<string, any>;
+/** An operation's `data` as it arrives; `op` (kit/crud.ts) reads it as the typed document's result. */
+export type OperationData = Record<string, unknown>;
 
 export type JsonType = "string" | "integer" | "number" | "boolean" | "array" | "object" | "null";
 
@@ -123,7 +122,7 @@ interface EndpointCommon extends EndpointBase {
   /** Endpoint may be addressed by batch/v1 (`allow_batch: {v1: true}` in the index). */
   allowBatch?: boolean;
   /** Who may use the endpoint, as the graph answers it; omitted means "anyone". */
-  allowed?: GraphAllow | ((identity: Identity) => boolean);
+  allowed?: GraphAllow;
 }
 
 /** An endpoint that is one operation of the graph (nearly all of them). */

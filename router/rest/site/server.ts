@@ -8,9 +8,9 @@ import type { RestDeps } from "../../server.ts";
 import { SiteRest, type SiteRequest } from "./dispatch.ts";
 import { fromGraphQLError, wpError } from "./errors.ts";
 import { applyFields, embedAll, embedRels, fieldList, linksWanted } from "./globals.ts";
-import { routeEntry } from "./routes/discovery.ts";
+import { routeEntry } from "./discovery.ts";
 import type { RestResult, SiteUrls } from "./route.ts";
-import { siteRoutes } from "./routes/index.ts";
+import { siteRoutes } from "./namespaces/index.ts";
 import { isMultipart, parseMultipart } from "./multipart.ts";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b|\+json\b/i;

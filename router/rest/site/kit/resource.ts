@@ -12,6 +12,9 @@ export interface View { context: Context; urls: SiteUrls }
 
 export type Links = Record<string, unknown[]>;
 
+/** The compact-rel declaration WordPress appends to every `_links` object that uses `wp:` rels. */
+export const CURIES = [{ name: "wp", href: "https://api.w.org/{rel}", templated: true }];
+
 export interface Field<Node> {
   /** The field's item-schema member: description, type, `context`, `readonly`, nested `properties`. */
   schema: ArgSchema;

@@ -9,12 +9,11 @@ import {
   type MediaEditInput, type MediaFieldsFragment, type MediaFileInput, type MediaProcessAction, type MediaType, type PostOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
 import { SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
-import { CURIES } from "../../routes/links.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute, type ValidatedParams } from "../../route.ts";
 import { omit, upper, type Args } from "../../kit/args.ts";
 import { crudRoutes, ID, inputOf, op, opEndpoint } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
-import { mapInput, present, renderedSchema, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
+import { CURIES, mapInput, present, renderedSchema, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
 import { rawText } from "./posts.ts";
 

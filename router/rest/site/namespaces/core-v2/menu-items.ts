@@ -10,12 +10,11 @@ import {
 import { sanitizeTextField, sanitizeUrl } from "../../../../../lib/wordpress/php-values.ts";
 import { SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import { sanitizeClassList, sanitizeKey } from "../../../../../lib/wordpress/sanitize-names.ts";
-import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, SiteRoute } from "../../route.ts";
 import { collectionArgs, omit, pageSize, termFilter, upper, type Args } from "../../kit/args.ts";
 import { byId, crudRoutes, deletion, inputOf, op, removal } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
-import { writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
+import { CURIES, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { insertAfter, listWhere, menuOrderFilter, POST_LIST_ARGS } from "./post-lists.ts";
 import { rawText } from "./posts.ts";
 import { autosaveRoutes, revisionId, revisionResource } from "./revisions.ts";

@@ -6,11 +6,10 @@ import {
   type MenuFieldsFragment,
 } from "../../../../../generated/graphql/operations.ts";
 import { phpString, sanitizeTextField } from "../../../../../lib/wordpress/php-values.ts";
-import { CURIES } from "../../routes/links.ts";
 import type { SiteRoute } from "../../route.ts";
 import { byId, crudRoutes, deletion, inputOf, op, removal } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
-import type { Context, Resource } from "../../kit/resource.ts";
+import { CURIES, type Context, type Resource } from "../../kit/resource.ts";
 import { TERM_FORCE, termFields, termIdArg, termListArgs, termListVariables } from "./terms.ts";
 
 const VIEW_EDIT: Context[] = ["view", "edit"];

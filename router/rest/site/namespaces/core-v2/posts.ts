@@ -10,12 +10,11 @@ import {
   SitePermissionsDocument, UpdatePageDocument, UpdatePostDocument, type PageFieldsFragment, type PageOrderBy, type PostFieldsFragment, type PostOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
 import { FORMATS, SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
-import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
 import { upper, type Args } from "../../kit/args.ts";
 import { contextOf, crudRoutes, inputOf, op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
-import { renderedSchema, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
+import { CURIES, renderedSchema, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
 import { autosaveRoutes, revisionId, revisionListVariables, revisionResource, revisionRoutes } from "./revisions.ts";
 

@@ -4,8 +4,7 @@
 import { route, type ArgSchema, type RestRequest, type SiteRoute } from "../../route.ts";
 import { contextArg, type Args } from "../../kit/args.ts";
 import { contextOf, opEndpoint, type Op } from "../../kit/crud.ts";
-import { itemSchema, present, type Context, type Links, type Resource, type View } from "../../kit/resource.ts";
-import { CURIES } from "../../routes/links.ts";
+import { CURIES, itemSchema, present, type Context, type Links, type Resource, type View } from "../../kit/resource.ts";
 
 export const ALL: Context[] = ["view", "edit", "embed"];
 export const VIEW_EDIT: Context[] = ["view", "edit"];

@@ -7,12 +7,11 @@ import {
   ReadCategoryDocument, ReadTagDocument, SitePermissionsDocument, UpdateCategoryDocument, UpdateTagDocument,
   type CategoryFieldsFragment, type TagFieldsFragment, type TermOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
-import { CURIES } from "../../routes/links.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
 import { collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
 import { byId, crudRoutes, deletion, inputOf, op, removal, type Connection, type Op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
-import type { Context, Field, Resource } from "../../kit/resource.ts";
+import { CURIES, type Context, type Field, type Resource } from "../../kit/resource.ts";
 
 const VIEW_EDIT: Context[] = ["view", "edit"];
 const ALL: Context[] = ["view", "edit", "embed"];

@@ -1,8 +1,8 @@
 // Discovery, derived from the route table: the REST index (GET /) and each namespace's root
 // (GET /core/v2 …). No second list of routes exists anywhere.
-import { gql } from "../../table.ts";
-import type { SiteRest } from "../dispatch.ts";
-import type { ArgSchema, LocalEndpoint, SiteRoute, SiteUrls } from "../route.ts";
+import { SiteIndexDocument } from "../../../generated/graphql/operations.ts";
+import type { SiteRest } from "./dispatch.ts";
+import type { ArgSchema, LocalEndpoint, SiteRoute, SiteUrls } from "./route.ts";
 
 /** Keywords an index entry keeps (in the arg's own key order); `required` is appended last. */
 const INDEX_KEYWORDS: ReadonlySet<string> = new Set([
@@ -57,15 +57,12 @@ const routesOf = (site: SiteRest, context: unknown, namespace?: string) =>
     .filter((r) => namespace === undefined || r.namespace === namespace)
     .map((r) => [r.pattern, routeEntry(r, site.urls, String(context))]));
 
-/** A query every index endpoint runs: the site's identity, owned by the content subgraph. */
-const SITE_QUERY = gql`query SiteIndex { site { name description url home gmtOffset timezoneString logoId iconId iconUrl } }`;
 
 export function discoveryRoutes(namespaces: () => string[]): SiteRoute[] {
   const index: LocalEndpoint = {
     methods: ["GET"], args: { context: CONTEXT_ARG },
     handle: async (request, context, site) => {
-      const result = await site.execute(SITE_QUERY, {}, context);
-      const info = result.data?.site as Record<string, string | number> | undefined;
+      const info = (await site.query(SiteIndexDocument, {}, context))?.site;
       const home = site.urls.home;
       return {
         body: {

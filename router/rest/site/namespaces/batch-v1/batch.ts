@@ -1,10 +1,10 @@
 // POST /batch/v1: every sub-request is matched and validated like a normal request, then all
 // of them run as ONE GraphQL document (one aliased field each), so each subgraph sees one
 // request per query-plan step and its DataLoaders coalesce the reads (ARCHITECTURE principle 3).
-import type { Prepared } from "../dispatch.ts";
-import { wpError } from "../errors.ts";
-import { applyFields, fieldList } from "../globals.ts";
-import type { LocalEndpoint, RestResult, SiteRoute } from "../route.ts";
+import type { Prepared } from "../../dispatch.ts";
+import { wpError } from "../../errors.ts";
+import { applyFields, fieldList } from "../../globals.ts";
+import type { LocalEndpoint, RestResult, SiteRoute } from "../../route.ts";
 import qs from "qs";
 
 export const MAX_BATCH = 25;

@@ -9,12 +9,26 @@ import type { SiteRest } from "./dispatch.ts";
 import type { UploadedFile } from "./multipart.ts";
 
 /**
- * Arguments after validation. Every value was checked and coerced against the route's own
- * argument schema at run time, so a route reads them as its schema says; the compiler cannot
- * see that schema, hence the loose value type — declared here once, not in each route.
+ * Arguments after validation: every value was checked and coerced against the route's own
+ * argument schema, so the arguments every WordPress collection and item route shares are typed
+ * as their schemas make them; a route's own arguments are `unknown` until it reads them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ValidatedParams = Record<string, any>;
+export interface ValidatedParams {
+  readonly [name: string]: unknown;
+  readonly context?: "view" | "embed" | "edit";
+  readonly page?: number;
+  readonly per_page?: number;
+  readonly offset?: number;
+  readonly search?: string;
+  readonly order?: "asc" | "desc";
+  readonly orderby?: string;
+  /** An item route's id (a string only where a route leaves its path id undeclared). */
+  readonly id?: number;
+  readonly parent?: number;
+  readonly force?: boolean;
+  readonly include?: number[];
+  readonly exclude?: number[];
+}
 
 /** An operation's `data` as it arrives; `op` (kit/crud.ts) reads it as the typed document's result. */
 export type OperationData = Record<string, unknown>;

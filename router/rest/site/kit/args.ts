@@ -74,3 +74,10 @@ export const termFilterInput = (value: unknown) => {
 
 /** `asc` → `ASC`: a REST enum value (already checked against the route's enum) as the graph's enum value. */
 export const upper = <T extends string>(value: unknown): T => String(value ?? "").toUpperCase() as T;
+
+// Readers of a route's own arguments (validated against its schema, so these only narrow the
+// type: a value of another type, or an absent one, reads as undefined).
+export const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+export const int = (value: unknown): number | undefined => (typeof value === "number" ? value : undefined);
+export const bool = (value: unknown): boolean | undefined => (typeof value === "boolean" ? value : undefined);
+export const strs = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.map(String) : undefined);

@@ -38,7 +38,7 @@ export function pageLinks(request: RestRequest, collectionPath: string, page: nu
 
 /** A collection page: the items, X-WP-Total, X-WP-TotalPages and the prev/next Link (counted from `current`). */
 export function collectionResult(
-  request: RestRequest, collectionPath: string, page: { totalCount: number; totalPages: number }, body: unknown[], current: number = request.params.page,
+  request: RestRequest, collectionPath: string, page: { totalCount: number; totalPages: number }, body: unknown[], current: number = request.params.page ?? 1,
 ): RestResult {
   const link = pageLinks(request, collectionPath, current, page.totalPages);
   return { body, headers: { "X-WP-Total": String(page.totalCount), "X-WP-TotalPages": String(page.totalPages), ...(link ? { Link: link } : {}) } };

@@ -10,7 +10,7 @@ import {
 } from "../../../../../generated/graphql/operations.ts";
 import { SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute, type ValidatedParams } from "../../route.ts";
-import { omit, upper, type Args } from "../../kit/args.ts";
+import { omit, str, upper, type Args } from "../../kit/args.ts";
 import { crudRoutes, ID, inputOf, op, opEndpoint } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { CURIES, mapInput, present, renderedSchema, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
@@ -219,18 +219,24 @@ function fileInput(r: RestRequest): MediaFileInput {
 type Modifier = { type: "rotate"; args: { angle: number } } | { type: "crop"; args: { left: number; top: number; width: number; height: number } };
 
 function editInput(p: ValidatedParams): MediaEditInput {
-  const input: MediaEditInput = { src: p.src };
+  const input: MediaEditInput = { src: str(p.src) ?? "" };
   if (Array.isArray(p.modifiers)) {
     input.modifiers = (p.modifiers as Modifier[]).map((m) => (m.type === "rotate"
       ? { type: "ROTATE", angle: m.args.angle }
       : { type: "CROP", left: m.args.left, top: m.args.top, width: m.args.width, height: m.args.height }));
   }
-  for (const key of ["rotation", "x", "y", "width", "height"] as const) if (p[key] !== undefined && p[key] !== null) input[key] = p[key];
+  for (const key of ["rotation", "x", "y", "width", "height"] as const) {
+    const value = p[key];
+    if (typeof value === "number") input[key] = value;
+  }
   return input;
 }
 
 /** Routes without a `context` argument still honour a valid one, else view. */
-const requestContext = (r: RestRequest): Context => (["view", "embed", "edit"].includes(r.params.context) ? r.params.context : "view");
+const requestContext = (r: RestRequest): Context => {
+  const context: unknown = r.params.context;
+  return context === "embed" || context === "edit" ? context : "view";
+};
 const idOf = (r: RestRequest) => String(r.params.id);
 
 // ---- the routes ----
@@ -271,7 +277,7 @@ export const mediaRoutes: SiteRoute[] = [
       id: { description: "Unique identifier for the attachment.", type: "integer" },
       action: { type: "string", enum: ["create-image-subsizes"], required: true },
     },
-  }, op(ProcessMediaDocument, (r) => ({ id: idOf(r), action: PROCESS_ACTIONS[r.params.action] }), (d) => d.processMediaItem!),
+  }, op(ProcessMediaDocument, (r) => ({ id: idOf(r), action: PROCESS_ACTIONS[String(r.params.action) as keyof typeof PROCESS_ACTIONS] }), (d) => d.processMediaItem!),
   (n, r) => ({ body: present(MEDIA_RESOURCE, n, { context: "edit", urls: r.urls }) }))]),
   route("core/v2", `/media/${ID}/edit`, [opEndpoint({ methods: ["POST"], allowed: canUpload, args: MEDIA_EDIT_ARGS },
     op(EditMediaDocument, (r) => ({ id: idOf(r), input: editInput(r.params) }), (d) => d.editMediaItem!),

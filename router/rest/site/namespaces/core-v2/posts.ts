@@ -11,7 +11,7 @@ import {
 } from "../../../../../generated/graphql/operations.ts";
 import { FORMATS, SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
-import { upper, type Args } from "../../kit/args.ts";
+import { int, str, upper, type Args } from "../../kit/args.ts";
 import { contextOf, crudRoutes, inputOf, op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { CURIES, renderedSchema, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
@@ -162,7 +162,7 @@ export const PAGE_RESOURCE = postTypeResource(PAGE);
 // ---- variables shared by both types' documents ----
 
 /** The fragment's switches: edit context unlocks protected content for editors; excerpt_length overrides the length. */
-const fragmentVariables = (r: RestRequest, context: Context = contextOf(r)) => ({ editing: context === "edit", excerptLength: r.params.excerpt_length ?? null });
+const fragmentVariables = (r: RestRequest, context: Context = contextOf(r)) => ({ editing: context === "edit", excerptLength: int(r.params.excerpt_length) ?? null });
 const writing = { editing: true, excerptLength: null };
 const listVariables = (args: Args) => (r: RestRequest) => ({
   where: listWhere(args, r.params), page: r.params.page as number, perPage: r.params.per_page as number, offset: r.params.offset ?? null,
@@ -170,7 +170,7 @@ const listVariables = (args: Args) => (r: RestRequest) => ({
 });
 /** Only a wrong password given in the query string is an error (WordPress checks that one alone). */
 const readVariables = (r: RestRequest) => ({
-  id: String(r.params.id), password: typeof r.query.password === "string" ? r.query.password : r.params.password ?? null, ...fragmentVariables(r),
+  id: String(r.params.id), password: str(r.query.password) ?? str(r.params.password) ?? null, ...fragmentVariables(r),
 });
 const idOf = (r: RestRequest) => String(r.params.id);
 

@@ -8,7 +8,7 @@ import {
   type CategoryFieldsFragment, type TagFieldsFragment, type TermOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
 import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
-import { collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
+import { strs, int, bool, collectionArgs, EXCLUDE_INCLUDE, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
 import { byId, crudRoutes, deletion, inputOf, op, removal, type Connection, type Op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { CURIES, type Context, type Field, type Resource } from "../../kit/resource.ts";
@@ -47,7 +47,7 @@ export const termListArgs = (list: "categories" | "tags" | "menus", hierarchical
 
 /** The variables of a terms list (the graph's TermWhere and paging). */
 export const termListVariables = (r: RestRequest) => ({
-  where: { search: r.params.search, include: r.params.include, exclude: r.params.exclude, slug: r.params.slug, parent: r.params.parent, post: r.params.post, hideEmpty: r.params.hide_empty },
+  where: { search: r.params.search, include: r.params.include, exclude: r.params.exclude, slug: strs(r.params.slug), parent: r.params.parent, post: int(r.params.post), hideEmpty: bool(r.params.hide_empty) },
   page: r.params.page as number, perPage: r.params.per_page as number, offset: r.params.offset ?? null,
   order: upper<"ASC" | "DESC">(r.params.order), orderBy: upper<TermOrderBy>(r.params.orderby),
 });

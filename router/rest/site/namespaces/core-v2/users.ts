@@ -10,7 +10,7 @@ import {
 import { REST_POST_TYPES } from "../../../../../lib/wordpress/post-values.ts";
 import { wpError } from "../../errors.ts";
 import { route, type ArgError, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
-import { collectionArgs, contextArg, EXCLUDE_INCLUDE, forceArg, offsetArg, orderArg, pageSize, upper, type Args } from "../../kit/args.ts";
+import { collectionArgs, contextArg, EXCLUDE_INCLUDE, forceArg, offsetArg, orderArg, pageSize, strs, upper, type Args } from "../../kit/args.ts";
 import { byId, contextOf, crudRoutes, deletion, forbidden, inputOf, itemAllow, op, opEndpoint, removal } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { itemSchema, present, writeArgs, type Context, type Resource } from "../../kit/resource.ts";
@@ -130,7 +130,7 @@ function listVariables(r: RestRequest) {
   const published: unknown = p.has_published_posts;
   return {
     where: {
-      search: p.search, include: p.include, exclude: p.exclude, slug: p.slug, roles: p.roles, capabilities: p.capabilities,
+      search: p.search, include: p.include, exclude: p.exclude, slug: strs(p.slug), roles: strs(p.roles), capabilities: strs(p.capabilities),
       who: p.who === "authors" ? "AUTHORS" as const : null,
       hasPublishedPosts: published === true ? true : null,
       publishedPostTypes: Array.isArray(published) && published.length ? published.map(String) : null,
@@ -165,7 +165,7 @@ export const userRoutes: SiteRoute[] = [
       args: LIST_ARGS,
       op: op(ListUsersDocument, listVariables, (d) => d.users),
       // WordPress derives the page of the Link header from the offset.
-      page: (r) => (r.params.offset ? Math.ceil(r.params.offset / r.params.per_page + 1) : r.params.page),
+      page: (r) => (r.params.offset ? Math.ceil(r.params.offset / (r.params.per_page ?? 10) + 1) : r.params.page ?? 1),
     },
     create: { op: op(CreateUserDocument, (r) => ({ input: userInput(r) }), (d) => d.createUser!) },
     read: {

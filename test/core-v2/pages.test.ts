@@ -1,6 +1,6 @@
 // core/v2/pages: the post-type routes with page attributes (parent, menu_order), L-page filters.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestSystem, type TestSystem } from "./helpers/system.ts";
+import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 const P = "/wp-json/core/v2/pages";

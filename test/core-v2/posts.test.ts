@@ -1,6 +1,6 @@
 // core/v2/posts over real HTTP, checked against what WordPress answers.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestSystem, type TestSystem } from "./helpers/system.ts";
+import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 const R = "/wp-json";

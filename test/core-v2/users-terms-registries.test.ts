@@ -1,9 +1,9 @@
 // core/v2 users, types, statuses, taxonomies and settings over real HTTP (and their GraphQL
 // queries), checked against what WordPress answers: recordings 127/131/133/135 and core's rules.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../subgraphs/content/users/users.ts";
-import { readRecording } from "./helpers/recordings.ts";
-import { startTestSystem, type RequestOptions, type TestSystem } from "./helpers/system.ts";
+import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
+import { readRecording } from "../helpers/recordings.ts";
+import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 const R = "/wp-json/core/v2";

@@ -2,10 +2,10 @@
 // served document must be valid under a maintained validator and list every route exactly once.
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { siteOpenApi, type OpenApiDocument } from "../router/rest/openapi/site.ts";
-import type { ItemSchema, LocalEndpoint, SiteRoute } from "../router/rest/site/route.ts";
-import { siteRoutes } from "../router/rest/site/namespaces/index.ts";
-import { startTestSystem, type TestSystem } from "./helpers/system.ts";
+import { siteOpenApi, type OpenApiDocument } from "../../router/rest/openapi/site.ts";
+import type { ItemSchema, LocalEndpoint, SiteRoute } from "../../router/rest/site/route.ts";
+import { siteRoutes } from "../../router/rest/site/namespaces/index.ts";
+import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 
 const VERBS = ["get", "post", "put", "patch", "delete"] as const;
 

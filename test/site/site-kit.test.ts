@@ -2,9 +2,9 @@
 // every role (asked of the graph, not a second rule in the router), and OPTIONS / `?context=help`
 // show the resource's schema as WordPress does.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../subgraphs/content/users/users.ts";
-import { readRecording } from "./helpers/recordings.ts";
-import { startTestSystem, type RequestOptions, type TestSystem } from "./helpers/system.ts";
+import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
+import { readRecording } from "../helpers/recordings.ts";
+import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 const R = "/wp-json/core/v2";

@@ -2,9 +2,9 @@
 // that skips REST validation gets a 400 user error naming the argument, never an internal error;
 // and the viewer's permission fields answer per role what the operations themselves allow.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEFAULT_PER_PAGE, PER_PAGE_MAX } from "../lib/wordpress/limits.ts";
-import { hashAppPassword } from "../subgraphs/content/users/users.ts";
-import { startTestSystem, type RequestOptions, type TestSystem } from "./helpers/system.ts";
+import { DEFAULT_PER_PAGE, PER_PAGE_MAX } from "../../lib/wordpress/limits.ts";
+import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
+import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 type Auth = RequestOptions["auth"];

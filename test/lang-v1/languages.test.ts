@@ -1,8 +1,8 @@
 // lang/v1: Polylang-compatible languages and language settings, through the supergraph (and
 // the extensions subgraph directly, with a signed identity, for callers the router would sign).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIdentity, IDENTITY_HEADER, type Identity } from "../lib/identity.ts";
-import { startTestSystem, type TestSystem } from "./helpers/system.ts";
+import { signIdentity, IDENTITY_HEADER, type Identity } from "../../lib/identity.ts";
+import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 
 let system: TestSystem;
 

@@ -1,9 +1,9 @@
 // Pure unit tests for WordPress-style REST argument handling (reference §1.2, §1.3, §2, §7).
 import { describe, expect, it } from "vitest";
-import type { ArgSchema } from "../router/rest/site/route.ts";
+import type { ArgSchema } from "../../router/rest/site/route.ts";
 import {
   type Schema, processArgs, sanitizeValue, validateValue, validatedBySchema,
-} from "../router/rest/site/validation.ts";
+} from "../../router/rest/site/validation.ts";
 
 const GET = { method: "GET" as const, identity: {} };
 const POST = { method: "POST" as const, identity: {} };

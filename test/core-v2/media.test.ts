@@ -7,8 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../subgraphs/content/users/users.ts";
-import { startTestSystem, type TestResponse, type TestSystem } from "./helpers/system.ts";
+import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
+import { startTestSystem, type TestResponse, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 let dataDir: string;

@@ -2,10 +2,10 @@
 // composed supergraph's public schema, and batchable writes must be mutations (batch/v1 merges them).
 import { Kind, validate, type OperationDefinitionNode } from "graphql";
 import { describe, expect, test } from "vitest";
-import { composeApiSchema } from "../router/compose.ts";
-import { SUBGRAPHS } from "../router/system.ts";
-import { siteRoutes } from "../router/rest/site/namespaces/index.ts";
-import { isLocal, type GraphEndpoint } from "../router/rest/site/route.ts";
+import { composeApiSchema } from "../../router/compose.ts";
+import { SUBGRAPHS } from "../../router/system.ts";
+import { siteRoutes } from "../../router/rest/site/namespaces/index.ts";
+import { isLocal, type GraphEndpoint } from "../../router/rest/site/route.ts";
 
 const apiSchema = composeApiSchema(SUBGRAPHS.map((s) => ({ name: s.name, typeDefs: s.typeDefs, url: "http://unused/graphql" })));
 

@@ -1,9 +1,9 @@
 // core/v2/menu-items and core/v2/menus over real HTTP (and their GraphQL fields), checked against
 // what WordPress answers: recordings 075–081, 129, 137 and the menu items controller's rules.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../subgraphs/content/users/users.ts";
-import { readRecording } from "./helpers/recordings.ts";
-import { startTestSystem, type RequestOptions, type TestSystem } from "./helpers/system.ts";
+import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
+import { readRecording } from "../helpers/recordings.ts";
+import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 const R = "/wp-json/core/v2";

@@ -2,8 +2,8 @@
 // case in order, and each answer must have WordPress's status, error code and fields; a list must
 // be as empty or non-empty as WordPress's (as long, when the seed decides its items).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startTestSystem, type TestSystem } from "./helpers/system.ts";
-import { readRecording, recordingFiles, replay, seedDecidesCount } from "./helpers/recordings.ts";
+import { startTestSystem, type TestSystem } from "../helpers/system.ts";
+import { readRecording, recordingFiles, replay, seedDecidesCount } from "../helpers/recordings.ts";
 
 /** Cases whose answer depends on something this replay cannot reproduce, and why. */
 const NOT_COMPARABLE: Record<string, string> = {

@@ -1,6 +1,5 @@
-// Every error code the site's subgraphs (content, extensions) raise, with its HTTP status and
-// default message: WordPress core's REST controllers, Polylang's, and the few of this site's own
-// (the email gateway's are lib/gateway/error-codes.ts). Domain code raises by code
+// Every error code the subgraphs raise, with its HTTP status and default message: WordPress core's
+// REST controllers, Polylang's, this site's own, and the email gateway's. Domain code raises by code
 // (`fail("rest_post_invalid_id")`); a message is overridden only where WordPress words the same code
 // differently by context ("Invalid post parent ID."). The REST layers read `extensions.code` and
 // `extensions.status`, so a code keeps its meaning on every surface.
@@ -138,6 +137,20 @@ export const ERROR_CODES = {
   pll_invalid_domains: bad("Polylang was unable to access the URL. Please check that the URL is valid."),
   pll_unknown_domains_languages: bad("The language is unknown and has been discarded."),
   pll_unknown_nav_menus_languages: bad("The language is unknown and has been discarded."),
+
+  // The email gateway (/api/v2 answers them as its Hydra/RFC 7807 body by status, the message as `detail`)
+  gateway_token_required: { status: 401, message: "An auth token is required (X-ESG-Auth-Token)." },
+  gateway_token_invalid: { status: 401, message: "The auth token is not valid." },
+  // Lowercase "token" and "expired": existing ESG clients sign in again on exactly that wording.
+  gateway_token_expired: { status: 401, message: "The auth token has expired." },
+  gateway_invalid_credentials: { status: 401, message: "Invalid credentials." },
+  gateway_forbidden: { status: 403, message: "Access Denied." },
+  gateway_router_only: { status: 403, message: "Only the router may check gateway tokens." },
+  /** Filters, values, directions or a body broke the rules; `extensions.data.violations` lists each. */
+  constraint_violation: { status: 422, message: "The input violates the constraints." },
+  /** Paging outside its bounds (Apollo's code for bad arguments, so GraphQL clients recognise it). */
+  BAD_USER_INPUT: { status: 400, message: "Invalid input." },
+  invalid_datetime: { status: 400, message: "A DateTime must be RFC 3339 with an offset, or YYYY-MM-DD." },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

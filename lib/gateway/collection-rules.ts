@@ -4,7 +4,7 @@
 // OR inside one field; each property type allows the operators of ONE table below. Anything else
 // is a constraint violation (422), every bad condition reported at once, as API Platform does.
 import type { DomainError } from "../errors.ts";
-import { gatewayError } from "./error-codes.ts";
+import { domainError } from "../errors.ts";
 
 export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;
@@ -38,10 +38,10 @@ export interface Violation { propertyPath: string; message: string }
 /** 422 with every violation, in the shape REST and GraphQL clients both read (`extensions.data.violations`). */
 export function violationError(violations: Violation[]): DomainError {
   const message = violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n");
-  return gatewayError("constraint_violation", message, { data: { violations } });
+  return domainError("constraint_violation", { message, data: { violations } });
 }
 
-const badInput = (message: string) => gatewayError("BAD_USER_INPUT", message);
+const badInput = (message: string) => domainError("BAD_USER_INPUT", { message });
 
 export interface PageWindow { page: number; itemsPerPage: number; skip: number; take: number }
 

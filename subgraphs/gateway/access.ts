@@ -1,17 +1,17 @@
 // Who may call what in the email gateway subgraph. The router authenticates; these checks
 // run on the verified identity it signed.
 import type { GatewayIdentity, Identity } from "../../lib/identity.ts";
-import { gatewayFail } from "../../lib/gateway/error-codes.ts";
+import { fail } from "../../lib/errors.ts";
 
 /** Token checks are for the router only: anyone else could use them to probe tokens. */
 export function requireRouter(identity: Identity): void {
-  if (!identity.router) gatewayFail("gateway_router_only");
+  if (!identity.router) fail("gateway_router_only");
 }
 
 /** Licensing data is for gateway administrators (the only role this release has). */
 export function requireGatewayAdmin(identity: Identity): GatewayIdentity {
   const user = identity.gateway;
-  if (!user) return gatewayFail("gateway_token_required");
-  if (!user.roles.includes("admin")) return gatewayFail("gateway_forbidden");
+  if (!user) return fail("gateway_token_required");
+  if (!user.roles.includes("admin")) return fail("gateway_forbidden");
   return user;
 }

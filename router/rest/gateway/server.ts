@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RestDeps } from "../../server.ts";
 import { routerContext, type RouterContext } from "../../graph.ts";
 import { ANONYMOUS } from "../../../lib/identity.ts";
-import { GATEWAY_ERROR_CODES } from "../../../lib/gateway/error-codes.ts";
+import { ERROR_CODES } from "../../../lib/error-codes.ts";
 import { RouteTable, type Method } from "../table.ts";
 import { GATEWAY_ROUTES } from "./routes.ts";
 import { API_BASE, type GatewayEndpoint, type GatewayRequest } from "./route.ts";
@@ -53,7 +53,7 @@ export async function registerGatewayRest(app: FastifyInstance, deps: RestDeps):
   const contextFor = async (request: FastifyRequest, endpoint: GatewayEndpoint): Promise<RouterContext> => {
     // Login is public: a stale token sent along must not stop a client from signing in again.
     if (!endpoint.auth) return routerContext(ANONYMOUS, deps.config.secretKey);
-    if (!header(request, "x-esg-auth-token")) throw new GatewayProblem(401, GATEWAY_ERROR_CODES.gateway_token_required.message);
+    if (!header(request, "x-esg-auth-token")) throw new GatewayProblem(401, ERROR_CODES.gateway_token_required.message);
     // A bad or expired token rejects here with the subgraph's DomainError (401).
     return deps.contextFor(request);
   };

@@ -4,7 +4,7 @@
 // is stored (a database leak yields no usable token), compared in constant time.
 import crypto from "node:crypto";
 import type { GatewayIdentity } from "../../../lib/identity.ts";
-import { gatewayFail } from "../../../lib/gateway/error-codes.ts";
+import { fail } from "../../../lib/errors.ts";
 import type { GatewayContext } from "../context.ts";
 import { decoyHash, verifyPassword } from "./passwords.ts";
 
@@ -31,7 +31,7 @@ export async function login(ctx: SessionContext, username: string, password: str
   const user = tooLong ? null : await db.prisma.gatewayUser.findUnique({ where: { username } });
   // Hash even for unknown users so the response time does not tell which usernames exist.
   const valid = await verifyPassword(password, user?.passwordHash ?? await decoyHash());
-  if (!user || !valid || tooLong) return gatewayFail("gateway_invalid_credentials");
+  if (!user || !valid || tooLong) return fail("gateway_invalid_credentials");
 
   const id = crypto.randomBytes(16).toString("base64url");
   const secret = crypto.randomBytes(32).toString("base64url");
@@ -48,13 +48,13 @@ export async function login(ctx: SessionContext, username: string, password: str
 export async function authenticateToken(ctx: SessionContext, token: string, now = new Date()): Promise<GatewayIdentity> {
   const { db, config: { secretKey } } = ctx;
   const match = TOKEN_PATTERN.exec(token);
-  const invalid = () => gatewayFail("gateway_token_invalid");
+  const invalid = () => fail("gateway_token_invalid");
   if (!match) return invalid();
   const session = await db.prisma.gatewaySession.findUnique({ where: { id: match[1] }, include: { user: true } });
   const expected = Buffer.from(session?.secretHash ?? "", "hex");
   const actual = secretHash(secretKey, match[2]);
   if (!session || expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return invalid();
-  if (session.expiresAt <= now) return gatewayFail("gateway_token_expired");
+  if (session.expiresAt <= now) return fail("gateway_token_expired");
   await db.prisma.gatewaySession.update({ where: { id: session.id }, data: { lastUsedAt: now } });
   return { userId: session.user.id, username: session.user.username, roles: session.user.roles };
 }

@@ -1,8 +1,9 @@
-// Domain errors carry a stable machine code and an HTTP status. Subgraphs throw them with
-// `extensions.status` (not `extensions.http`, which Apollo Server would turn into the subgraph's
+// Domain errors are plain errors carrying a stable machine code and an HTTP status. At the GraphQL
+// edge graphql-js copies an error's `extensions` into the response (as `extensions.code` and
+// `extensions.status`; not `extensions.http`, which Apollo Server would turn into the subgraph's
 // own HTTP status and so break the gateway's fetch); the router shows clients both
-// `extensions.status` and `extensions.http.status`, and the REST layers turn them back into
-// each system's own error body.
+// `extensions.status` and `extensions.http.status`, and each REST dialect turns them into its own
+// error body.
 import { GraphQLError } from "graphql";
 import { DENIED, ERROR_CODES, type ErrorCode } from "./error-codes.ts";
 
@@ -13,13 +14,35 @@ export interface ErrorDetails {
   additional?: { code: string; message: string; status: number; data?: Record<string, unknown> }[];
 }
 
-export class DomainError extends GraphQLError {
+export interface DomainErrorExtensions {
+  [key: string]: unknown;
+  code: string;
+  status: number;
+  data?: Record<string, unknown>;
+  additional?: ErrorDetails["additional"];
+}
+
+export class DomainError extends Error {
+  /** What GraphQL shows as the error's `extensions` (graphql-js copies them from the original error). */
+  readonly extensions: DomainErrorExtensions;
+
   constructor(code: string, message: string, status: number, details: ErrorDetails = {}) {
-    super(message, {
-      extensions: { code, status, ...(details.data ? { data: details.data } : {}), ...(details.additional ? { additional: details.additional } : {}) },
-    });
+    super(message);
+    this.name = "DomainError";
+    this.extensions = { code, status, ...(details.data ? { data: details.data } : {}), ...(details.additional ? { additional: details.additional } : {}) };
   }
 }
+
+/**
+ * A domain error as a GraphQL error, for the places outside resolvers (request context) that need
+ * one. `httpStatus` makes it the HTTP status of the response: right at the router, the clients'
+ * edge; never at a subgraph, whose own HTTP status would break the gateway's fetch.
+ */
+export const toGraphQLError = (error: DomainError, options: { httpStatus?: boolean } = {}): GraphQLError =>
+  new GraphQLError(error.message, {
+    extensions: { ...error.extensions, ...(options.httpStatus ? { http: { status: error.extensions.status } } : {}) },
+    originalError: error,
+  });
 
 /** The HTTP status an error's extensions carry, if any. */
 export function errorStatus(extensions: Record<string, unknown> | undefined): number | undefined {

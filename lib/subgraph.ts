@@ -13,7 +13,7 @@ import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/res
 import type { Database } from "./db.ts";
 import type { Config } from "./config.ts";
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from "./identity.ts";
-import { DomainError } from "./errors.ts";
+import { DomainError, toGraphQLError } from "./errors.ts";
 
 export interface SubgraphContextBase {
   identity: Identity;
@@ -70,7 +70,7 @@ export async function serveSubgraph(
       try {
         identity = await verifyIdentity(Array.isArray(header) ? header[0] : header, config.secretKey);
       } catch {
-        throw new DomainError("invalid_identity", "The identity header is not valid.", 401);
+        throw toGraphQLError(new DomainError("invalid_identity", "The identity header is not valid.", 401));
       }
       return definition.context(db, identity, config);
     },

@@ -1,6 +1,7 @@
 // The router: one HTTP server in front of the supergraph. /graphql for GraphQL clients and
 // Apollo Sandbox; the REST compatibility surfaces (site under /{REST_ROOT}, email gateway under
 // /api/v2) translate each documented route into one operation of the same graph.
+import { DomainError, toGraphQLError } from "../lib/errors.ts";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import fastifyApollo from "@as-integrations/fastify";
 import type { Config } from "../lib/config.ts";
@@ -38,7 +39,13 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
     await scope.register(fastifyApollo(graph), {
       path: "/graphql",
       // Bad credentials reject the request in GraphQL's own error shape.
-      context: contextFor,
+      context: async (request) => {
+        try {
+          return await contextFor(request);
+        } catch (error) {
+          throw error instanceof DomainError ? toGraphQLError(error, { httpStatus: true }) : error;
+        }
+      },
     });
   });
   const deps: RestDeps = { config, execute: executor(graph), contextFor };

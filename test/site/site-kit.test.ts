@@ -85,3 +85,16 @@ describe("the schema WordPress shows", () => {
     expect(view.body.routes["/core/v2/pages"].schema).toBeUndefined();
   });
 });
+
+describe("domain errors at the GraphQL edge", () => {
+  test("a domain error keeps its code and status in GraphQL (a wrong post id)", async () => {
+    const r = await s.graphql("{ post(id: 999999) { id } }");
+    expect(r.errors?.[0].extensions).toMatchObject({ code: "rest_post_invalid_id", status: 404, http: { status: 404 } });
+  });
+
+  test("bad credentials reject a GraphQL request in GraphQL's error shape, with their status", async () => {
+    const r = await s.request("POST", "/graphql", { body: { query: "{ site { name } }" }, headers: { "x-esg-auth-token": "forged" } });
+    expect(r.status).toBe(401);
+    expect(r.body.errors[0].extensions.code).toBe("gateway_token_invalid");
+  });
+});

@@ -10,13 +10,13 @@ import {
   SitePermissionsDocument, UpdatePageDocument, UpdatePostDocument, type PageFieldsFragment, type PageOrderBy, type PostFieldsFragment, type PostOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
 import { FORMATS, SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
-import type { ArgSchema, RestRequest, SiteRoute } from "../../route.ts";
+import type { ArgSchema, GraphAllow, RestRequest, SiteRoute } from "../../route.ts";
 import { int, str, upper, type Args } from "../../kit/args.ts";
-import { contextOf, crudRoutes, inputOf, op } from "../../kit/crud.ts";
+import { contextOf, crudRoutes, inputOf, op, type Connection, type Op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { CURIES, renderedSchema, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
-import { autosaveRoutes, revisionId, revisionListVariables, revisionResource, revisionRoutes } from "./revisions.ts";
+import { autosaveRoutes, revisionId, revisionListVariables, revisionResource, revisionRoutes, type RevisionNode } from "./revisions.ts";
 
 type PostNode = PostFieldsFragment | PageFieldsFragment;
 
@@ -191,72 +191,70 @@ const autosaveParent: ArgSchema = { description: "The ID for the parent of the r
 const canWritePosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPosts);
 const canWritePages = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPages);
 
+/** The typed operations of one post type; everything else about its routes is the same for every type. */
+interface PostTypeOps {
+  list: Op<Connection<PostNode>>; create: Op<PostNode>; read: Op<PostNode>; update: Op<PostNode>; delete: Op<{ deleted: boolean; node: PostNode }>;
+  revisions: Op<Connection<RevisionNode>>; revision: Op<RevisionNode>; deleteRevision: Op<RevisionNode>;
+  autosaves: Op<RevisionNode[]>; createAutosave: Op<RevisionNode>; autosave: Op<RevisionNode>;
+}
+
+/** The routes WordPress's posts controller registers for a type: collection, item, revisions, autosaves. */
+function postTypeRoutes(t: PostType, resource: Resource<PostNode>, listArgs: Args, canWrite: GraphAllow, ops: PostTypeOps): SiteRoute[] {
+  return [
+    ...crudRoutes({
+      namespace: "core/v2", path: t.base, resource, batch: true, idArg,
+      allow: { create: canWrite, update: canWrite, delete: canWrite, editContext: canWrite },
+      editContextMessages: EDIT_CONTEXT,
+      list: { args: listArgs, visible, op: ops.list },
+      create: { op: ops.create },
+      read: { args: readArgs, op: ops.read, headers: alternate },
+      update: { op: ops.update },
+      delete: { force: "Whether to bypass Trash and force deletion.", op: ops.delete },
+    }),
+    ...revisionRoutes(t.base, { list: ops.revisions, read: ops.revision, remove: ops.deleteRevision }),
+    ...autosaveRoutes(t.base, {
+      resource: revisionResource(t.base, { autosave: true }), allowed: canWrite, parentArg: autosaveParent,
+      writeArgs: writeArgs(resource, "update"), ops: { list: ops.autosaves, create: ops.createAutosave, read: ops.autosave },
+    }),
+  ];
+}
+
+// Variables every type's operations share.
+const created = (input: (r: RestRequest) => Record<string, unknown>) => (r: RestRequest) => ({ input: input(r), ...writing });
+const updated = (input: (r: RestRequest) => Record<string, unknown>) => (r: RestRequest) => ({ id: idOf(r), input: input(r), ...writing });
+const deleted = (r: RestRequest) => ({ id: idOf(r), force: r.params.force ?? false, ...writing });
+const revisionDeleted = (r: RestRequest) => ({ ...revisionId(r), force: r.params.force ?? false });
+/** The route names the post {id}; WordPress calls the same value `parent`. */
+const autosaveParentOf = (r: RestRequest) => ({ parent: Number(r.params.id) });
+const autosaveCreated = (input: (r: RestRequest) => Record<string, unknown>) => (r: RestRequest) => ({ ...autosaveParentOf(r), input: input(r) });
+
 const postInput = inputOf(POST_RESOURCE);
 const pageInput = inputOf(PAGE_RESOURCE);
 
-export const postRoutes: SiteRoute[] = [
-  ...crudRoutes({
-    namespace: "core/v2", path: "/posts", resource: POST_RESOURCE, batch: true, idArg,
-    allow: { create: canWritePosts, update: canWritePosts, delete: canWritePosts, editContext: canWritePosts },
-    editContextMessages: EDIT_CONTEXT,
-    list: {
-      args: POST_LIST_ARGS, visible,
-      op: op(ListPostsDocument, (r) => ({ ...listVariables(POST_LIST_ARGS)(r), orderBy: upper<PostOrderBy>(r.params.orderby) }), (d) => d.posts),
-    },
-    create: { op: op(CreatePostDocument, (r) => ({ input: postInput(r), ...writing }), (d) => d.createPost!) },
-    read: { args: readArgs, op: op(ReadPostDocument, readVariables, (d) => d.post!), headers: alternate },
-    update: { op: op(UpdatePostDocument, (r) => ({ id: idOf(r), input: postInput(r), ...writing }), (d) => d.updatePost!) },
-    delete: {
-      force: "Whether to bypass Trash and force deletion.",
-      op: op(DeletePostDocument, (r) => ({ id: idOf(r), force: r.params.force as boolean, ...writing }), (d) => ({ deleted: d.deletePost!.deleted, node: d.deletePost!.post })),
-    },
-  }),
-  ...revisionRoutes("/posts", {
-    list: op(ListPostRevisionsDocument, revisionListVariables, (d) => d.postRevisions),
-    read: op(ReadPostRevisionDocument, revisionId, (d) => d.postRevision!),
-    remove: op(DeletePostRevisionDocument, (r) => ({ ...revisionId(r), force: r.params.force as boolean }), (d) => d.deletePostRevision!.previous),
-  }),
-  ...autosaveRoutes("/posts", {
-    resource: revisionResource("/posts", { autosave: true }), allowed: canWritePosts, parentArg: autosaveParent,
-    writeArgs: writeArgs(POST_RESOURCE, "update"),
-    ops: {
-      // The route names the post {id}; WordPress calls the same value `parent`.
-      list: op(ListPostAutosavesDocument, (r) => ({ parent: Number(r.params.id) }), (d) => d.postAutosaves),
-      create: op(CreatePostAutosaveDocument, (r) => ({ parent: Number(r.params.id), input: postInput(r) }), (d) => d.createPostAutosave!),
-      read: op(ReadPostAutosaveDocument, revisionId, (d) => d.postAutosave!),
-    },
-  }),
-];
+export const postRoutes = postTypeRoutes(POST, POST_RESOURCE, POST_LIST_ARGS, canWritePosts, {
+  list: op(ListPostsDocument, (r) => ({ ...listVariables(POST_LIST_ARGS)(r), orderBy: upper<PostOrderBy>(r.params.orderby) }), (d) => d.posts),
+  create: op(CreatePostDocument, created(postInput), (d) => d.createPost!),
+  read: op(ReadPostDocument, readVariables, (d) => d.post!),
+  update: op(UpdatePostDocument, updated(postInput), (d) => d.updatePost!),
+  delete: op(DeletePostDocument, deleted, (d) => ({ deleted: d.deletePost!.deleted, node: d.deletePost!.post })),
+  revisions: op(ListPostRevisionsDocument, revisionListVariables, (d) => d.postRevisions),
+  revision: op(ReadPostRevisionDocument, revisionId, (d) => d.postRevision!),
+  deleteRevision: op(DeletePostRevisionDocument, revisionDeleted, (d) => d.deletePostRevision!.previous),
+  autosaves: op(ListPostAutosavesDocument, autosaveParentOf, (d) => d.postAutosaves),
+  createAutosave: op(CreatePostAutosaveDocument, autosaveCreated(postInput), (d) => d.createPostAutosave!),
+  autosave: op(ReadPostAutosaveDocument, revisionId, (d) => d.postAutosave!),
+});
 
-export const pageRoutes: SiteRoute[] = [
-  ...crudRoutes({
-    namespace: "core/v2", path: "/pages", resource: PAGE_RESOURCE, batch: true, idArg,
-    allow: { create: canWritePages, update: canWritePages, delete: canWritePages, editContext: canWritePages },
-    editContextMessages: EDIT_CONTEXT,
-    list: {
-      args: PAGE_LIST_ARGS, visible,
-      op: op(ListPagesDocument, (r) => ({ ...listVariables(PAGE_LIST_ARGS)(r), orderBy: upper<PageOrderBy>(r.params.orderby) }), (d) => d.pages),
-    },
-    create: { op: op(CreatePageDocument, (r) => ({ input: pageInput(r), ...writing }), (d) => d.createPage!) },
-    read: { args: readArgs, op: op(ReadPageDocument, readVariables, (d) => d.page!), headers: alternate },
-    update: { op: op(UpdatePageDocument, (r) => ({ id: idOf(r), input: pageInput(r), ...writing }), (d) => d.updatePage!) },
-    delete: {
-      force: "Whether to bypass Trash and force deletion.",
-      op: op(DeletePageDocument, (r) => ({ id: idOf(r), force: r.params.force as boolean, ...writing }), (d) => ({ deleted: d.deletePage!.deleted, node: d.deletePage!.page })),
-    },
-  }),
-  ...revisionRoutes("/pages", {
-    list: op(ListPageRevisionsDocument, revisionListVariables, (d) => d.pageRevisions),
-    read: op(ReadPageRevisionDocument, revisionId, (d) => d.pageRevision!),
-    remove: op(DeletePageRevisionDocument, (r) => ({ ...revisionId(r), force: r.params.force as boolean }), (d) => d.deletePageRevision!.previous),
-  }),
-  ...autosaveRoutes("/pages", {
-    resource: revisionResource("/pages", { autosave: true }), allowed: canWritePages, parentArg: autosaveParent,
-    writeArgs: writeArgs(PAGE_RESOURCE, "update"),
-    ops: {
-      list: op(ListPageAutosavesDocument, (r) => ({ parent: Number(r.params.id) }), (d) => d.pageAutosaves),
-      create: op(CreatePageAutosaveDocument, (r) => ({ parent: Number(r.params.id), input: pageInput(r) }), (d) => d.createPageAutosave!),
-      read: op(ReadPageAutosaveDocument, revisionId, (d) => d.pageAutosave!),
-    },
-  }),
-];
+export const pageRoutes = postTypeRoutes(PAGE, PAGE_RESOURCE, PAGE_LIST_ARGS, canWritePages, {
+  list: op(ListPagesDocument, (r) => ({ ...listVariables(PAGE_LIST_ARGS)(r), orderBy: upper<PageOrderBy>(r.params.orderby) }), (d) => d.pages),
+  create: op(CreatePageDocument, created(pageInput), (d) => d.createPage!),
+  read: op(ReadPageDocument, readVariables, (d) => d.page!),
+  update: op(UpdatePageDocument, updated(pageInput), (d) => d.updatePage!),
+  delete: op(DeletePageDocument, deleted, (d) => ({ deleted: d.deletePage!.deleted, node: d.deletePage!.page })),
+  revisions: op(ListPageRevisionsDocument, revisionListVariables, (d) => d.pageRevisions),
+  revision: op(ReadPageRevisionDocument, revisionId, (d) => d.pageRevision!),
+  deleteRevision: op(DeletePageRevisionDocument, revisionDeleted, (d) => d.deletePageRevision!.previous),
+  autosaves: op(ListPageAutosavesDocument, autosaveParentOf, (d) => d.pageAutosaves),
+  createAutosave: op(CreatePageAutosaveDocument, autosaveCreated(pageInput), (d) => d.createPageAutosave!),
+  autosave: op(ReadPageAutosaveDocument, revisionId, (d) => d.pageAutosave!),
+});

@@ -23,9 +23,11 @@ CREATE TABLE "ApplicationPassword" (
     "uuid" TEXT NOT NULL,
     "userId" INTEGER NOT NULL,
     "name" TEXT NOT NULL,
+    "appId" TEXT NOT NULL DEFAULT '',
     "secretHash" TEXT NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "lastUsedAt" TIMESTAMP(3),
+    "lastIp" TEXT,
 
     CONSTRAINT "ApplicationPassword_pkey" PRIMARY KEY ("uuid")
 );

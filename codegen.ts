@@ -37,6 +37,7 @@ const config: CodegenConfig = {
       MediaItem: "../prisma/client.ts#Post",
       Revision: "../prisma/client.ts#Post",
       User: "../prisma/client.ts#User",
+      ApplicationPassword: "../prisma/client.ts#ApplicationPassword",
       Category: "../prisma/client.ts#Term",
       Tag: "../prisma/client.ts#Term",
       MenuItem: "../../subgraphs/content/menus/menu-items.ts#MenuItemView",

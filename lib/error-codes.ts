@@ -122,6 +122,19 @@ export const ERROR_CODES = {
   invalid_username: { status: 401, message: "Unknown username. Check again or try your email address." },
   invalid_email: { status: 401, message: "Unknown email address. Check again or try your username." },
   incorrect_password: { status: 401, message: "The provided password is an invalid application password." },
+  // WordPress's application-passwords controller (core 5.6+; subgraphs/content/users/application-passwords.ts)
+  rest_not_logged_in: { status: 401, message: "You are not currently logged in." },
+  rest_cannot_list_application_passwords: denied("Sorry, you are not allowed to list application passwords for this user."),
+  rest_cannot_read_application_password: denied("Sorry, you are not allowed to read this application password."),
+  rest_cannot_create_application_passwords: denied("Sorry, you are not allowed to create application passwords for this user."),
+  rest_cannot_edit_application_password: denied("Sorry, you are not allowed to edit this application password."),
+  rest_cannot_delete_application_passwords: denied("Sorry, you are not allowed to delete application passwords for this user."),
+  rest_cannot_delete_application_password: denied("Sorry, you are not allowed to delete this application password."),
+  rest_cannot_introspect_app_password_for_non_authenticated_user: denied("The authenticated Application Password can only be introspected for the current user."),
+  rest_no_authenticated_app_password: notFound("Cannot introspect Application Password."),
+  rest_application_password_not_found: notFound("Application password not found."),
+  application_password_empty_name: bad("An application name is required to create an application password."),
+  application_password_duplicate_name: { status: 409, message: "Each application name should be unique." },
 
   // Polylang (lang/v1)
   rest_invalid_id: notFound("Invalid language ID"),

@@ -6,7 +6,12 @@ import { SignJWT, jwtVerify } from "jose";
 
 export const IDENTITY_HEADER = "x-identity";
 
-export interface SiteIdentity { userId: number; roles: string[] }
+export interface SiteIdentity {
+  userId: number;
+  roles: string[];
+  /** The uuid of the application password the caller signed in with (WordPress's introspect route). */
+  appPassword?: string;
+}
 export interface GatewayIdentity { userId: number; username: string; roles: string[] }
 
 export interface Identity {

@@ -10,6 +10,8 @@ export interface Credentials {
   basic?: { username: string; password: string };
   /** `X-ESG-Auth-Token` (email gateway session token). */
   gatewayToken?: string;
+  /** The caller's address, recorded as the application password's last_ip. */
+  ip?: string;
 }
 
 export function readCredentials(headers: Record<string, string | string[] | undefined>): Credentials {
@@ -54,11 +56,12 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
   const identity: Identity = {};
   if (credentials.basic) {
     try {
-      const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[] } }>(
+      const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
         urls.content,
-        "query($username: String!, $password: String!) { authenticateApplicationPassword(username: $username, password: $password) { userId roles } }",
-        credentials.basic, secretKey);
-      identity.site = data.authenticateApplicationPassword;
+        "query($username: String!, $password: String!, $ip: String) { authenticateApplicationPassword(username: $username, password: $password, ip: $ip) { userId roles appPassword } }",
+        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey);
+      const { userId, roles, appPassword } = data.authenticateApplicationPassword;
+      identity.site = { userId, roles, ...(appPassword ? { appPassword } : {}) };
     } catch (error) {
       if (!(error instanceof DomainError && errorStatus(error.extensions) === 401)) throw error;
     }

@@ -7,8 +7,9 @@ import { postResolvers } from "./posts/resolvers.ts";
 import { siteResolvers } from "./site/resolvers.ts";
 import { viewerPermissionResolvers } from "./site/viewer-permissions.ts";
 import { termResolvers } from "./terms/resolvers.ts";
+import { applicationPasswordResolvers } from "./users/application-password-resolvers.ts";
 import { userResolvers } from "./users/resolvers.ts";
 
 export const resolvers: Resolvers = mergeResolvers<Resolvers>(
-  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, siteResolvers, viewerPermissionResolvers,
+  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, siteResolvers, viewerPermissionResolvers,
 );

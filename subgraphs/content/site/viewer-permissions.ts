@@ -6,6 +6,7 @@ import { MENU_ITEM } from "../menus/menu-items.ts";
 import { canEditMenus, canReadMenus } from "../menus/menus.ts";
 import { canCreate } from "../permissions.ts";
 import { canManageTerms } from "../terms/terms.ts";
+import { canManageApplicationPasswords } from "../users/application-passwords.ts";
 import { canCreateUsers, canDeleteUser, canEditOtherUsers, canListUsers } from "../users/user-directory.ts";
 import { canManageOptions } from "./site-settings.ts";
 
@@ -25,6 +26,8 @@ export const viewerPermissionResolvers: Resolvers = {
       manageCategories: canManageTerms(viewer),
       manageTags: canManageTerms(viewer),
       manageTerms: canManageTerms(viewer),
+      manageOwnApplicationPasswords: !!viewer && canManageApplicationPasswords(viewer, viewer.id),
+      manageApplicationPasswords: canEditOtherUsers(viewer),
     }),
   },
 };

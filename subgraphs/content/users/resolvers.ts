@@ -14,7 +14,7 @@ import { authenticateApplicationPassword, gravatarUrl } from "./users.ts";
 const privateField = <T>(read: (u: User) => T) => (u: User, _: unknown, ctx: ContentContext): T | null => (canSeePrivateFields(ctx.viewer, u) ? read(u) : null);
 
 const Query: QueryResolvers = {
-  authenticateApplicationPassword: (_, args, ctx) => authenticateApplicationPassword(ctx, args.username, args.password),
+  authenticateApplicationPassword: (_, args, ctx) => authenticateApplicationPassword(ctx, args.username, args.password, args.ip ?? null),
   users: async (_, args, ctx) => {
     const page = await listUsers(ctx, args);
     return { nodes: page.nodes, totalCount: page.totalCount, totalPages: page.totalPages, pageInfo: pageInfo(page, page.nodes.length, page.totalCount) };

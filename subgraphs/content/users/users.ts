@@ -22,8 +22,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Checks a username (or email) and application password; only the router may ask. */
 export async function authenticateApplicationPassword(
-  ctx: ContentContext, username: string, password: string,
-): Promise<{ userId: number; roles: string[] }> {
+  ctx: ContentContext, username: string, password: string, ip: string | null = null,
+): Promise<{ userId: number; roles: string[]; appPassword: string }> {
   if (!ctx.identity.router) fail("forbidden");
   const user = await ctx.prisma.user.findFirst({
     where: username.includes("@") ? { email: username } : { login: username },
@@ -37,12 +37,12 @@ export async function authenticateApplicationPassword(
   const presented = Buffer.from(hashAppPassword(password, ctx.config.secretKey), "hex");
   const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));
   if (!match) return fail("incorrect_password");
-  // Like WordPress, record the use at most once a day: no write on every authenticated request.
+  // Like WordPress, record the use (and a new address) at most once a day: no write on every request.
   const now = new Date();
-  if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS) {
-    await ctx.prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: now } });
+  if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS || (ip && ip !== match.lastIp)) {
+    await ctx.prisma.applicationPassword.update({ where: { uuid: match.uuid }, data: { lastUsedAt: now, ...(ip ? { lastIp: ip } : {}) } });
   }
-  return { userId: user.id, roles: user.roles };
+  return { userId: user.id, roles: user.roles, appPassword: match.uuid };
 }
 
 export const gravatarUrl = (email: string, size: number): string =>

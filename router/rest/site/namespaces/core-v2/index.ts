@@ -1,5 +1,6 @@
 // core/v2: the site's content (seed 000 §4.2), one declared resource per file beside its operations.
 import type { SiteRoute } from "../../route.ts";
+import { applicationPasswordRoutes } from "./application-passwords.ts";
 import { mediaRoutes } from "./media.ts";
 import { menuItemRoutes } from "./menu-items.ts";
 import { menuRoutes } from "./menus.ts";
@@ -13,5 +14,5 @@ import { userRoutes } from "./users.ts";
 
 export const coreRoutes: SiteRoute[] = [
   ...postRoutes, ...pageRoutes, ...mediaRoutes, ...menuItemRoutes, ...menuRoutes,
-  ...typeRoutes, ...statusRoutes, ...taxonomyRoutes, ...termRoutes, ...userRoutes, ...settingsRoutes,
+  ...typeRoutes, ...statusRoutes, ...taxonomyRoutes, ...termRoutes, ...userRoutes, ...applicationPasswordRoutes, ...settingsRoutes,
 ];

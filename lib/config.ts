@@ -23,7 +23,22 @@ export interface Config {
   subgraphPorts: { content: number; extensions: number; gateway: number };
   /** When set, the router uses these subgraphs instead of starting its own. */
   subgraphUrls?: { content: string; extensions: string; gateway: string };
-  logLevel: "silent" | "info";
+  /** CORS_ORIGINS: origins whose browser apps may call /graphql and /api/v2 ("*" = any). */
+  corsOrigins: "*" | string[];
+  /** LOG_LEVEL: pino's level for the request log and errors; `silent` prints nothing. */
+  logLevel: LogLevel;
+  /** Where log lines go (stdout unless set; tests capture them here). */
+  logStream?: { write(line: string): void };
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(env: Env): LogLevel {
+  const raw = env.LOG_LEVEL || "info";
+  const level = LOG_LEVELS.find((l) => l === raw);
+  if (!level) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"`);
+  return level;
 }
 
 type Env = Record<string, string | undefined>;
@@ -34,6 +49,18 @@ function int(env: Env, name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
   return n;
+}
+
+/** CORS_ORIGINS: `*` (the default) or a comma list of origins such as https://app.example. */
+function corsOrigins(env: Env): "*" | string[] {
+  const raw = (env.CORS_ORIGINS ?? "*").trim();
+  if (raw === "*") return "*";
+  return raw.split(",").map((s) => s.trim()).filter(Boolean).map((origin) => {
+    let parsed: URL | undefined;
+    try { parsed = new URL(origin); } catch { /* reported below */ }
+    if (parsed?.origin !== origin.replace(/\/+$/, "")) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin (scheme://host[:port])`);
+    return parsed.origin;
+  });
 }
 
 /** The secret key: SECRET_KEY (hex or any string ≥ 32 chars), else one generated once and kept in DATA_DIR. */
@@ -81,7 +108,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     subgraphUrls: urls.every(Boolean)
       ? { content: env.CONTENT_URL!, extensions: env.EXTENSIONS_URL!, gateway: env.GATEWAY_URL! }
       : undefined,
-    logLevel: env.LOG_LEVEL === "silent" ? "silent" : "info",
+    corsOrigins: corsOrigins(env),
+    logLevel: logLevel(env),
   };
   return { ...config, ...overrides };
 }

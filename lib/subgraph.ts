@@ -14,6 +14,7 @@ import type { Database } from "./db.ts";
 import type { Config } from "./config.ts";
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from "./identity.ts";
 import { DomainError, toGraphQLError } from "./errors.ts";
+import { echoRequestId, errorLogPlugin, loggerOptions, REQUEST_ID_HEADER } from "./logging.ts";
 
 export interface SubgraphContextBase {
   identity: Identity;
@@ -53,10 +54,15 @@ export async function serveSubgraph(
   definition: ServableSubgraph, db: Database, config: Config, port: number,
 ): Promise<RunningSubgraph> {
   // Media uploads reach the content subgraph as base64 in a mutation: room for the router's 64 MB body, plus a third.
-  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 96 * 1024 * 1024 });
+  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 96 * 1024 * 1024, ...loggerOptions(config, definition.name) });
+  echoRequestId(app);
   const server = new ApolloServer<SubgraphContextBase>({
     schema: buildSubgraphSchema({ typeDefs: definition.typeDefs, resolvers: definition.resolvers as GraphQLResolverMap<unknown> }),
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [
+      fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled(),
+      errorLogPlugin(({ request }) => app.log.child({ requestId: request.http?.headers.get(REQUEST_ID_HEADER) })),
+    ],
+    logger: app.log,
     // Subgraphs are reached by the router only; the router runs its own CSRF prevention.
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,

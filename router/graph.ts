@@ -2,41 +2,69 @@
 // /graphql and the REST layers execute through it, so every subgraph sees the same signed identity.
 import { ApolloServer, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
-import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
+import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
 import type { DocumentNode } from "graphql";
+import type { FastifyBaseLogger } from "fastify";
 import { IDENTITY_HEADER, signIdentity, type Identity } from "../lib/identity.ts";
 import { errorStatus } from "../lib/errors.ts";
+import { errorLogPlugin, REQUEST_ID_HEADER } from "../lib/logging.ts";
 import type { FormattedExecutionResult } from "graphql";
+import type { RouterMetrics } from "./observability/metrics.ts";
+import { publicError } from "./observability/public-errors.ts";
 
 export interface RouterContext {
   identity: Identity;
   /** The identity, signed once per request and forwarded on every subgraph fetch. */
   identityToken: string;
+  /** The HTTP request's id and logger, when the operation comes from one (sent on to subgraphs). */
+  requestId?: string;
+  log?: FastifyBaseLogger;
 }
 
 export async function routerContext(identity: Identity, secretKey: Buffer): Promise<RouterContext> {
   return { identity, identityToken: await signIdentity(identity, secretKey) };
 }
 
-export async function createGraph(supergraphSdl: string): Promise<ApolloServer<RouterContext>> {
+/** One subgraph as the gateway fetches it: identity and request id on every fetch, each fetch measured. */
+class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
+  constructor(private readonly subgraph: string, url: string, private readonly metrics?: RouterMetrics) {
+    super({ url });
+  }
+
+  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<RouterContext>): void {
+    if (context.identityToken) request.http?.headers.set(IDENTITY_HEADER, context.identityToken);
+    if (context.requestId) request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
+  }
+
+  override process(options: GraphQLDataSourceProcessOptions<RouterContext>): ReturnType<RemoteGraphQLDataSource["process"]> {
+    if (!this.metrics) return super.process(options);
+    return this.metrics.observeFetch(this.subgraph, () => super.process(options), (r) => (r.errors?.length ? "errors" : "ok"));
+  }
+}
+
+export interface GraphObservers { metrics?: RouterMetrics; log?: FastifyBaseLogger }
+
+export async function createGraph(supergraphSdl: string, observers: GraphObservers = {}): Promise<ApolloServer<RouterContext>> {
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ url }) => new RemoteGraphQLDataSource<RouterContext>({
-      url,
-      willSendRequest({ request, context }) {
-        if (context.identityToken) request.http?.headers.set(IDENTITY_HEADER, context.identityToken);
-      },
-    }),
+    buildService: ({ name, url }) => new SubgraphSource(name, url ?? "", observers.metrics),
+    ...(observers.log ? { logger: observers.log } : {}),
   });
   const server = new ApolloServer<RouterContext>({
     gateway,
     introspection: true,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })],
+    plugins: [
+      ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      // A failed fetch or a bug is logged with its cause here, before formatError hides it.
+      ...(observers.log ? [errorLogPlugin<RouterContext>(({ contextValue }) => contextValue.log ?? observers.log!)] : []),
+    ],
+    ...(observers.log ? { logger: observers.log } : {}),
     // Show each domain error's HTTP status as extensions.http.status too (added after Apollo
     // Server has read `http`, so the GraphQL response itself stays 200 with partial data).
-    formatError: (formatted) => {
+    formatError: (raw) => {
+      const formatted = publicError(raw);
       const status = errorStatus(formatted.extensions);
       return status === undefined ? formatted : { ...formatted, extensions: { ...formatted.extensions, http: { status } } };
     },

@@ -48,12 +48,14 @@ async function dropTestSchema(databaseUrl: string): Promise<void> {
   }
 }
 
-export async function startTestSystem(env: Record<string, string> = {}): Promise<TestSystem> {
+/** `overrides` set what the environment cannot carry (e.g. `logStream`, to read the log). */
+export async function startTestSystem(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestSystem> {
   const config = loadConfig(
     { ADMIN_APP_PASSWORD, GATEWAY_ADMIN_PASSWORD, LOG_LEVEL: "silent", ...env },
     {
       port: 0, host: "127.0.0.1", databaseUrl: databaseUrl(), secretKey: crypto.randomBytes(32),
       subgraphPorts: { content: 0, extensions: 0, gateway: 0 },
+      ...overrides,
     },
   );
   const system = await startSystem({ ...config, siteUrl: "http://example.test" });

@@ -12,6 +12,7 @@ import { routeEntry } from "./discovery.ts";
 import type { RestResult, SiteUrls } from "./route.ts";
 import { siteRoutes } from "./namespaces/index.ts";
 import { isMultipart, parseMultipart } from "./multipart.ts";
+import { sendLandingPage } from "../../explorer/landing.ts";
 
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b|\+json\b/i;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
@@ -165,7 +166,13 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
       handler: (request, reply) => {
         const { query } = fromUrl(request);
         const route = query.rest_route;
-        if (route === undefined) return reply.status(404).send({ code: "not_found", message: "Not found." });
+        if (route === undefined) {
+          // Without rest_route, `/` is the site's front page: here the landing page (GET/HEAD only).
+          if (url === "/" && (request.method === "GET" || request.method === "HEAD")) {
+            return sendLandingPage(reply, config.restRoot, urls.restBase);
+          }
+          return reply.status(404).send({ code: "not_found", message: "Not found." });
+        }
         if (typeof route !== "string") {
           return reply.status(400).send(wpError("rest_path_invalid_type", "The REST route parameter must be a string.", 400).body);
         }

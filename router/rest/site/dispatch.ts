@@ -3,7 +3,7 @@
 // caller's identity, and turn the result into a REST response. Used for HTTP requests, batch
 // items and `_embed` look-ups alike.
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { Kind, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import { Kind, type DocumentNode, type FormattedExecutionResult, type OperationDefinitionNode } from "graphql";
 import type { Execute, RouterContext } from "../../graph.ts";
 import { RouteTable, type Method } from "../table.ts";
 import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
@@ -39,6 +39,9 @@ function rootFieldOf(document: DocumentNode): string {
 
 export const rootField = (endpoint: GraphEndpoint): string => rootFieldOf(endpoint.operation);
 
+const operationKind = (document: DocumentNode) =>
+  document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)?.operation;
+
 export interface Prepared {
   route: SiteRoute;
   endpoint: SiteEndpoint;
@@ -61,19 +64,37 @@ export class SiteRest {
     return (result.data as Data | null | undefined) ?? null;
   }
 
-  /** Runs, once per request, the probes not yet asked; several together as one query. */
-  private ask(probes: DocumentNode[], context: RouterContext): Map<DocumentNode, Promise<unknown>> {
+  /** The probe answers of this request (each probe is asked at most once per request). */
+  private asked(context: RouterContext): Map<DocumentNode, Promise<unknown>> {
     const asked = this.probes.get(context) ?? new Map<DocumentNode, Promise<unknown>>();
     this.probes.set(context, asked);
+    return asked;
+  }
+
+  /** The probes of a route's endpoints that this request has not asked yet. */
+  private unasked(route: SiteRoute, context: RouterContext): DocumentNode[] {
+    const asked = this.asked(context);
+    return [...new Set(route.endpoints.flatMap((e) => (e.allowed?.probe ? [e.allowed.probe] : [])))].filter((probe) => !asked.has(probe));
+  }
+
+  /** Files the probes' answers, which arrive under aliases r{first}, r{first+1}… of `answer`. */
+  private record(probes: DocumentNode[], answer: Promise<FormattedExecutionResult>, first: number, context: RouterContext): void {
+    const asked = this.asked(context);
+    probes.forEach((probe, i) => asked.set(probe, answer.then((result) => {
+      const data = result.data as Record<string, unknown> | null | undefined;
+      const value = data?.[aliasOf(first + i)];
+      // A probe that could not be answered allows nothing.
+      return value !== undefined && value !== null ? { [rootFieldOf(probe)]: value } : null;
+    })));
+  }
+
+  /** Asks probes not yet asked, together as one query. */
+  private ask(probes: DocumentNode[], context: RouterContext): Map<DocumentNode, Promise<unknown>> {
+    const asked = this.asked(context);
     const fresh = [...new Set(probes)].filter((probe) => !asked.has(probe));
     if (fresh.length) {
       const merged = mergeOperations(fresh.map((operation) => ({ operation, variables: {} })), "query");
-      const answer = this.execute(merged.document, merged.variables, context);
-      fresh.forEach((probe, i) => asked.set(probe, answer.then((result) => {
-        const data = result.data as Record<string, unknown> | null | undefined;
-        // A probe that could not be answered allows nothing.
-        return data && data[aliasOf(i)] !== undefined ? { [rootFieldOf(probe)]: data[aliasOf(i)] } : null;
-      })));
+      this.record(fresh, this.execute(merged.document, merged.variables, context), 0, context);
     }
     return asked;
   }
@@ -88,7 +109,7 @@ export class SiteRest {
 
   /** Methods of a route the caller may use (the `Allow` header), as the graph answers them. */
   async allow(route: SiteRoute, context: RouterContext): Promise<string> {
-    this.ask(route.endpoints.flatMap((e) => (e.allowed?.probe ? [e.allowed.probe] : [])), context);
+    this.ask(this.unasked(route, context), context);
     const permitted = await Promise.all(route.endpoints.map((e) => this.may(e.allowed, context)));
     return [...new Set(route.endpoints.filter((_e, i) => permitted[i]).flatMap((e) => e.methods))].join(", ");
   }
@@ -117,10 +138,23 @@ export class SiteRest {
 
   /** Runs a prepared request's operation and shapes the response. */
   async run(prepared: Prepared, context: RouterContext): Promise<RestResult> {
-    const { endpoint, request } = prepared;
+    const { endpoint, request, route } = prepared;
     if (isLocal(endpoint)) return endpoint.handle(request, context, this);
-    const result = await this.execute(endpoint.operation, endpoint.variables?.(request) ?? {}, context);
-    return this.shape(endpoint, request, result.data ?? null, result.errors ?? []);
+    const variables = endpoint.variables?.(request) ?? {};
+    // A query carries its route's permission probes in the same document: one hop answers the
+    // request and its Allow. (A mutation's Allow is asked after it ran, as WordPress computes it.)
+    const probes = operationKind(endpoint.operation) === "query" ? this.unasked(route, context) : [];
+    if (!probes.length) {
+      const result = await this.execute(endpoint.operation, variables, context);
+      return this.shape(endpoint, request, result.data ?? null, result.errors ?? []);
+    }
+    const merged = mergeOperations([{ operation: endpoint.operation, variables }, ...probes.map((operation) => ({ operation, variables: {} }))], "query");
+    const answer = this.execute(merged.document, merged.variables, context);
+    this.record(probes, answer, 1, context);
+    const result = await answer;
+    const own = aliasOf(0);
+    const data = result.data ? { [rootField(endpoint)]: (result.data as Record<string, unknown>)[own] } : null;
+    return this.shape(endpoint, request, data, (result.errors ?? []).filter((e) => !e.path || e.path[0] === own));
   }
 
   /** Turns one operation's data (or first error) into the endpoint's REST response. */

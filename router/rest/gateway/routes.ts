@@ -3,13 +3,17 @@
 import { openApiDocument } from "./openapi.ts";
 import { AUTH_ROUTES } from "./resources/auth.ts";
 import { LICENSING_ROUTES } from "./resources/licensing.ts";
+import { entrypointRoutes } from "./entrypoint.ts";
 import { route, type GatewayRoute } from "./route.ts";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
+const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES];
+
 export const GATEWAY_ROUTES: GatewayRoute[] = [
-  ...AUTH_ROUTES,
-  ...LICENSING_ROUTES,
+  ...RESOURCE_ROUTES,
+  // The entry point and the JSON-LD contexts, derived from the resource routes.
+  ...entrypointRoutes(RESOURCE_ROUTES),
   // Public, as API Platform's docs are: it describes the API, it holds no data.
   route("/docs.json", [{
     methods: ["GET"], auth: false,

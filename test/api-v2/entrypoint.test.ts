@@ -1,0 +1,89 @@
+// The /api/v2 entry point (API Platform's Entrypoint in Hydra, HAL links, plain JSON) and the
+// JSON-LD @context documents that Hydra bodies name: each exists and defines the body's keys.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestSystem } from "../helpers/system.ts";
+import { LIST, hal, hydra, json, row, startGatewaySystem, type GatewayTestSystem } from "./fixtures.ts";
+
+let gateway: GatewayTestSystem;
+let system: TestSystem;
+
+beforeAll(async () => {
+  gateway = await startGatewaySystem();
+  ({ system } = gateway);
+  await system.db.prisma.accountedEmail.createMany({ data: [row("ann@corp.test", 1), row("bob@corp.test", 2)] });
+});
+
+afterAll(async () => { await system?.stop(); });
+
+describe("GET /api/v2/", () => {
+  it("is a Hydra Entrypoint listing every collection, without signing in", async () => {
+    for (const path of ["/api/v2/", "/api/v2"]) {
+      const r = await system.request("GET", path, { headers: hydra });
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get("content-type")).toMatch(/^application\/ld\+json/);
+      expect(r.body).toEqual({ "@context": "/api/v2/contexts/Entrypoint", "@id": "/api/v2", "@type": "Entrypoint", accountedEmail: LIST });
+    }
+  });
+
+  it("answers HAL links (also without Accept) and plain JSON", async () => {
+    for (const headers of [hal, {}]) {
+      const r = await system.request("GET", "/api/v2/", { headers });
+      expect(r.headers.get("content-type")).toMatch(/^application\/hal\+json/);
+      expect(r.body).toEqual({ _links: { self: { href: "/api/v2" }, accountedEmail: { href: LIST } } });
+    }
+    const plain = await system.request("GET", "/api/v2/", { headers: json });
+    expect(plain.body).toEqual({ accountedEmail: LIST });
+  });
+
+  it("lists IRIs a signed-in client can follow", async () => {
+    const { body } = await system.request("GET", "/api/v2/", { headers: hydra });
+    const iris = Object.entries(body).filter(([key]) => !key.startsWith("@")).map(([, iri]) => iri as string);
+    expect(iris.length).toBeGreaterThan(0);
+    for (const iri of iris) expect((await gateway.get(iri, hydra)).status, iri).toBe(200);
+  });
+
+  it("is in the OpenAPI document", async () => {
+    const { body } = await system.request("GET", "/api/v2/docs.json");
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(["/api/v2/", "/api/v2/contexts/{name}"]));
+  });
+});
+
+describe("GET /api/v2/contexts/{name}", () => {
+  /** Every key of a Hydra body (and its members) that the named context must define. */
+  const ownKeys = (value: Record<string, unknown>): string[] => Object.keys(value).filter((k) => !k.startsWith("@") && !k.startsWith("hydra:"));
+
+  async function expectContextDefines(body: Record<string, unknown>, keys: string[]) {
+    const iri = body["@context"] as string;
+    expect(iri).toMatch(/^\/api\/v2\/contexts\/\w+$/);
+    const r = await system.request("GET", iri);
+    expect(r.status, iri).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/^application\/ld\+json/);
+    const context = r.body["@context"];
+    expect(context.hydra).toBe("http://www.w3.org/ns/hydra/core#");
+    for (const key of keys) expect(context, `${iri} defines ${key}`).toHaveProperty([key]);
+  }
+
+  it("exists for the entry point, a collection and an item, defining their properties", async () => {
+    const entry = (await system.request("GET", "/api/v2/", { headers: hydra })).body;
+    await expectContextDefines(entry, ownKeys(entry));
+    const collection = (await gateway.get(LIST, hydra)).body;
+    const member = collection["hydra:member"][0];
+    await expectContextDefines(collection, ownKeys(member));
+    const item = (await gateway.get(member["@id"], hydra)).body;
+    await expectContextDefines(item, ownKeys(item));
+  });
+
+  it("exists for errors and constraint violations", async () => {
+    const error = await system.request("GET", LIST, { headers: hydra });
+    expect(error.status).toBe(401);
+    await expectContextDefines(error.body, ownKeys(error.body));
+    const violations = await gateway.get(`${LIST}?email[xx]=a`, hydra);
+    expect(violations.status).toBe(422);
+    await expectContextDefines(violations.body, [...ownKeys(violations.body), ...ownKeys(violations.body.violations[0])]);
+  });
+
+  it("answers 404 for a name no body uses", async () => {
+    const r = await system.request("GET", "/api/v2/contexts/Nothing", { headers: hydra });
+    expect(r.status).toBe(404);
+  });
+});

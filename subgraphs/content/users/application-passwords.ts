@@ -58,13 +58,6 @@ export async function createApplicationPassword(
   ctx: ContentContext, userId: number | null, input: ApplicationPasswordInput,
 ): Promise<{ password: string; applicationPassword: ApplicationPassword }> {
   const user = await ownerFor(ctx, userId, "rest_cannot_create_application_passwords");
-  return issueApplicationPassword(ctx, user, input);
-}
-
-/** The write itself, for callers that already decided who may (the admin command). */
-export async function issueApplicationPassword(
-  ctx: ContentContext, user: User, input: ApplicationPasswordInput,
-): Promise<{ password: string; applicationPassword: ApplicationPassword }> {
   const name = cleanName(input.name);
   if (!name) fail("application_password_empty_name");
   await ensureUniqueName(ctx, user.id, name);
@@ -119,4 +112,10 @@ export async function staleApplicationPasswords(ctx: ContentContext, before: Dat
     where: { createdAt: { lt: before }, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: before } }] },
     orderBy: { createdAt: "asc" },
   });
+}
+
+/** A user's id from their login or email (the admin command names users the way people do). */
+export async function userIdByLogin(ctx: ContentContext, login: string): Promise<number> {
+  const user = await ctx.prisma.user.findFirst({ where: login.includes("@") ? { email: login } : { login } });
+  return user?.id ?? fail("rest_user_invalid_id");
 }

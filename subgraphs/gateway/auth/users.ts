@@ -26,3 +26,16 @@ export async function ensureAdministrator(ctx: Pick<GatewayContext, "db" | "conf
     print(`Email gateway administrator created: username "${ADMIN_USERNAME}", password "${password}"`);
   }
 }
+
+/**
+ * Sets a gateway user's password (the administrator's when lost: `npm run admin -- gateway
+ * reset-admin-password`), creating the administrator if it is gone, and ends their sessions.
+ */
+export async function setGatewayPassword(ctx: Pick<GatewayContext, "db">, username: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const user = await ctx.db.prisma.gatewayUser.upsert({
+    where: { username }, update: { passwordHash },
+    create: { username, passwordHash, roles: username === ADMIN_USERNAME ? ["admin"] : [] },
+  });
+  await ctx.db.prisma.gatewaySession.deleteMany({ where: { userId: user.id } });
+}

@@ -4,6 +4,7 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db.ts";
 import { applyMigrations } from "./migrate.ts";
 import { serveSubgraph, type ServableSubgraph } from "./subgraph.ts";
+import { stopOnSignals } from "./shutdown.ts";
 
 export async function runSubgraphProcess(definition: ServableSubgraph): Promise<void> {
   const config = loadConfig();
@@ -11,8 +12,7 @@ export async function runSubgraphProcess(definition: ServableSubgraph): Promise<
   await applyMigrations(db);
   await definition.install?.(db, config);
   const running = await serveSubgraph(definition, db, config, config.subgraphPorts[definition.name]);
-  console.log(`Subgraph ${definition.name} ready at ${running.url}`);
-  const stop = async () => { await running.stop(); await db.close(); process.exit(0); };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  const print = (line: string) => { if (config.logLevel !== "silent") console.log(line); };
+  print(`Subgraph ${definition.name} ready at ${running.url}`);
+  stopOnSignals(async () => { await running.stop(); await db.close(); }, print);
 }

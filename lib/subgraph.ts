@@ -63,6 +63,8 @@ export async function serveSubgraph(
       errorLogPlugin(({ request }) => app.log.child({ requestId: request.http?.headers.get(REQUEST_ID_HEADER) })),
     ],
     logger: app.log,
+    // Shutdown is the process's own (lib/shutdown.ts): Apollo's handler would re-raise the signal and exit 143.
+    stopOnTerminationSignals: false,
     // Subgraphs are reached by the router only; the router runs its own CSRF prevention.
     csrfPrevention: false,
     includeStacktraceInErrorResponses: false,

@@ -1,0 +1,78 @@
+// `npm start` as `docker stop` meets it: SIGTERM to the npm process reaches the server, which
+// finishes the request in flight, closes every port and exits 0.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shutdown-test-"));
+let npm: ChildProcess | undefined;
+
+afterAll(() => {
+  if (npm?.exitCode === null && npm.pid) process.kill(npm.pid, "SIGKILL");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Resolves with what the process printed once `pattern` has appeared in it. */
+function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) { child.stdout?.off("data", onData); resolve(output); }
+    };
+    child.stdout?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`)));
+  });
+}
+
+/** A POST whose headers the server has (it answered `100 Continue`) but whose body is still to come. */
+function requestInFlight(url: URL, body: string): Promise<{ send(): void; response: Promise<{ status: number; body: string }> }> {
+  return new Promise((ready, reject) => {
+    const request = http.request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" },
+    });
+    const response = new Promise<{ status: number; body: string }>((resolve, fail) => {
+      request.on("response", (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => { text += chunk.toString(); });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      request.on("error", fail);
+    });
+    request.once("error", reject);
+    request.on("continue", () => ready({ send: () => request.end(body), response }));
+  });
+}
+
+// The whole system on its own embedded database, whatever this run's database and subgraphs are.
+const { DATABASE_URL, CONTENT_URL, EXTENSIONS_URL, GATEWAY_URL, ...inherited } = process.env;
+const refused = (url: string) => fetch(url).then(() => false, () => true);
+
+it("stops on SIGTERM to npm: the request in flight completes, every port closes, exit code 0", async () => {
+  npm = spawn("npm", ["start"], {
+    cwd: root,
+    env: { ...inherited, DATA_DIR: dataDir, PORT: "0", CONTENT_PORT: "0", EXTENSIONS_PORT: "0", GATEWAY_PORT: "0", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => npm!.once("exit", (code) => resolve(code)));
+  const banner = await waitForOutput(npm, /subgraph gateway\s+\S+/);
+  const urls = [...banner.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((m) => m[0]);
+  const router = urls[0];
+  expect((await fetch(`${router}/ready`)).status).toBe(200);
+
+  const inFlight = await requestInFlight(new URL(`${router}/graphql`), JSON.stringify({ query: "{ posts { totalCount } }" }));
+  npm.kill("SIGTERM");
+  inFlight.send();
+  const answer = await inFlight.response;
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.body)).toEqual({ data: { posts: { totalCount: 1 } } });
+
+  // A generous bound, so a process that ignores the signal fails here rather than at the test's timeout.
+  expect(await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000, "still running").unref())])).toBe(0);
+  for (const url of new Set(urls)) expect(await refused(`${url}/health`)).toBe(true);
+}, 120_000);

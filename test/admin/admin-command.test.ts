@@ -1,0 +1,96 @@
+// `npm run admin`, run as an operator would: a child process on a PGlite data directory, then the
+// server started on that same directory answers with what the command wrote.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startTestSystem } from "../helpers/system.ts";
+
+const run = promisify(execFile);
+const SECRET_KEY = "admin-command-test-secret-key-0123456789";
+// Each command is a process that opens the embedded database: seconds, not milliseconds.
+let dir: string;
+
+interface Outcome { code: number; stdout: string; stderr: string }
+
+/** Runs the admin command (tsx, as `npm run admin` does) against the test's data directory. */
+async function admin(...args: string[]): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, "pglite")}`, SECRET_KEY,
+    ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "first-gateway-password", LOG_LEVEL: "silent",
+  };
+  try {
+    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["admin/main.ts", ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-command-")); });
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+
+describe("npm run admin", () => {
+  test("--help lists the commands and says to stop the server for the embedded database", async () => {
+    const r = await admin("--help");
+    expect(r.code).toBe(0);
+    for (const command of ["user", "app-password", "gateway"]) expect(r.stdout).toContain(command);
+    expect(r.stdout).toContain("stop `npm start`");
+    const sub = await admin("app-password", "--help");
+    for (const command of ["create", "list", "revoke", "prune-unused"]) expect(sub.stdout).toContain(command);
+  }, 60_000);
+
+  test("a user, an application password printed once and a new gateway password: the server accepts them", async () => {
+    const user = await admin("user", "create", "--username", "ada", "--email", "ada@example.com", "--role", "editor");
+    expect(user.code).toBe(0);
+    expect(user.stdout).toMatch(/User ada created \(id \d+, role editor\)/);
+    const created = await admin("app-password", "create", "--user", "ada", "--name", "recovery");
+    expect(created.code).toBe(0);
+    const password = created.stdout.trim().split("\n").at(-1)!;
+    expect(password).toMatch(/^([A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4}$/);
+    const duplicate = await admin("app-password", "create", "--user", "ada", "--name", "recovery");
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain("application_password_duplicate_name");
+    const unknown = await admin("app-password", "create", "--user", "nobody", "--name", "x");
+    expect([unknown.code, unknown.stderr.includes("rest_user_invalid_id")]).toEqual([1, true]);
+    const reset = await admin("gateway", "reset-admin-password", "--password", "second-gateway-password");
+    expect(reset.code).toBe(0);
+
+    const s = await startTestSystem({ DATA_DIR: dir }, { databaseUrl: `file:${path.join(dir, "pglite")}`, secretKey: Buffer.from(SECRET_KEY, "utf8") });
+    try {
+      const me = await s.request("GET", "/wp-json/core/v2/users/me?context=edit", { auth: { username: "ada", password } });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ username: "ada", roles: ["editor"] });
+      const login = (pw: string) => s.request("POST", "/api/v2/login", { body: { username: "admin", password: pw } });
+      expect((await login("second-gateway-password")).status).toBe(200);
+      expect((await login("first-gateway-password")).status).toBe(401);
+    } finally {
+      await s.stop();
+    }
+
+    const list = await admin("app-password", "list", "--user", "ada");
+    expect(list.stdout).toMatch(/recovery {2}created \S+ {2}last used/);
+    expect(list.stdout).not.toContain(password);
+  }, 180_000);
+
+  test("prune-unused revokes stale passwords with a progress bar; revoke --all empties a user", async () => {
+    const dry = await admin("app-password", "prune-unused", "--older-than-days", "0", "--dry-run");
+    const count = Number(dry.stdout.match(/^(\d+) application password/)?.[1]);
+    expect(count).toBeGreaterThan(0);
+    const pruned = await admin("app-password", "prune-unused", "--older-than-days", "0");
+    expect(pruned.code).toBe(0);
+    expect(pruned.stderr).toContain(`100% | ${count}/${count}`);
+    expect(pruned.stdout).toContain(`Revoked ${count} application password(s)`);
+    expect((await admin("app-password", "list", "--user", "ada")).stdout).toContain("ada has no application passwords.");
+    const bad = await admin("app-password", "prune-unused", "--older-than-days", "soon");
+    expect(bad.code).toBe(1);
+
+    await admin("app-password", "create", "--user", "ada", "--name", "one");
+    await admin("app-password", "create", "--user", "ada", "--name", "two");
+    const all = await admin("app-password", "revoke", "--user", "ada", "--all");
+    expect(all.stdout).toContain("Revoked 2 application password(s) of ada.");
+  }, 120_000);
+});

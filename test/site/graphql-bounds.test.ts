@@ -109,7 +109,7 @@ describe("list bounds over GraphQL", () => {
 describe("what the viewer may do", () => {
   const FLAGS = [
     "createPosts", "createPages", "uploadFiles", "readMenus", "editMenus", "listUsers", "createUsers", "editUsers", "deleteUsers",
-    "manageOptions", "manageCategories", "manageTags", "manageTerms",
+    "manageOptions", "manageCategories", "manageTags", "manageTerms", "manageOwnApplicationPasswords", "manageApplicationPasswords",
   ] as const;
   type Flags = Record<(typeof FLAGS)[number], boolean>;
   const viewerCan = async (auth: Auth): Promise<Flags> =>
@@ -118,10 +118,12 @@ describe("what the viewer may do", () => {
 
   test("viewerCan per role, as WordPress's roles grant the capabilities each controller checks; all false for visitors", async () => {
     expect(await viewerCan(undefined)).toEqual(only());
-    expect(await viewerCan(as.subscriber)).toEqual(only());
-    expect(await viewerCan(as.contributor)).toEqual(only("createPosts", "readMenus"));
-    expect(await viewerCan(as.author)).toEqual(only("createPosts", "uploadFiles", "readMenus"));
-    expect(await viewerCan(as.editor)).toEqual(only("createPosts", "createPages", "uploadFiles", "readMenus", "manageCategories", "manageTags", "manageTerms"));
+    // Everyone signed in manages their own application passwords (edit_user of themselves).
+    const own = "manageOwnApplicationPasswords";
+    expect(await viewerCan(as.subscriber)).toEqual(only(own));
+    expect(await viewerCan(as.contributor)).toEqual(only("createPosts", "readMenus", own));
+    expect(await viewerCan(as.author)).toEqual(only("createPosts", "uploadFiles", "readMenus", own));
+    expect(await viewerCan(as.editor)).toEqual(only("createPosts", "createPages", "uploadFiles", "readMenus", "manageCategories", "manageTags", "manageTerms", own));
     expect(await viewerCan(as.administrator)).toEqual(only(...FLAGS));
   });
 
@@ -138,6 +140,9 @@ describe("what the viewer may do", () => {
       ["manageOptions", `{ siteSettings { title } }`],
       ["manageCategories", `mutation { createCategory(input: { name: "c-NAME" }) { id } }`],
       ["manageTags", `mutation { createTag(input: { name: "t-NAME" }) { id } }`],
+      ["manageOwnApplicationPasswords", `{ applicationPasswords { uuid } }`],
+      // User 1 is the administrator: someone else for every other role.
+      ["manageApplicationPasswords", `{ applicationPasswords(userId: 1) { uuid } }`],
     ];
     for (const role of [undefined, ...ROLES]) {
       const auth = role && as[role];

@@ -3,6 +3,7 @@
 // reason: …`: both describe the inside of the deployment. The log keeps them (with the cause);
 // the client gets a stable code and a message that names nothing internal.
 import type { GraphQLFormattedError } from "graphql";
+import { errorStatus } from "../../lib/errors.ts";
 
 export const SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
 const INTERNAL_ADDRESS = /\b(?:request to|fetch to)\s+https?:\/\/|\bhttps?:\/\/(?:127\.|10\.|192\.168\.|localhost\b|\[::1\])|\bECONNREFUSED\b|\bECONNRESET\b|\bENOTFOUND\b/i;
@@ -10,7 +11,11 @@ const INTERNAL_ADDRESS = /\b(?:request to|fetch to)\s+https?:\/\/|\bhttps?:\/\/(
 export function publicError(formatted: GraphQLFormattedError): GraphQLFormattedError {
   const { serviceName, ...extensions } = formatted.extensions ?? {};
   const relayed = serviceName !== undefined;
-  if (!INTERNAL_ADDRESS.test(formatted.message)) return relayed ? { ...formatted, extensions } : formatted;
+  const status = errorStatus(extensions);
+  // A domain error (a status below 500) is the client's own business, links in its message included.
+  if ((status !== undefined && status < 500) || !INTERNAL_ADDRESS.test(formatted.message)) {
+    return relayed ? { ...formatted, extensions } : formatted;
+  }
   return {
     message: "A service this request needs is unavailable. Try again later.",
     ...(formatted.path ? { path: formatted.path } : {}),

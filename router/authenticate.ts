@@ -3,6 +3,7 @@
 // users) through an @inaccessible field that only a router-signed request may call.
 import { signIdentity, type Identity } from "../lib/identity.ts";
 import { IDENTITY_HEADER } from "../lib/identity.ts";
+import { REQUEST_ID_HEADER } from "../lib/logging.ts";
 import { DomainError, errorStatus } from "../lib/errors.ts";
 
 export interface Credentials {
@@ -31,10 +32,13 @@ export function readCredentials(headers: Record<string, string | string[] | unde
 
 interface SubgraphUrls { content: string; gateway: string }
 
-async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer): Promise<T> {
+async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string): Promise<T> {
   const response = await fetch(url, {
     method: "POST",
-    headers: { "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey) },
+    headers: {
+      "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey),
+      ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+    },
     body: JSON.stringify({ query, variables }),
   });
   const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number; data?: Record<string, unknown> } }[] };
@@ -52,14 +56,14 @@ async function askSubgraph<T>(url: string, query: string, variables: Record<stri
  * the route then needs (401 rest_cannot_create…) follows from being anonymous. A bad email
  * gateway token is an error, as the gateway answers it.
  */
-export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer): Promise<Identity> {
+export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer, requestId?: string): Promise<Identity> {
   const identity: Identity = {};
   if (credentials.basic) {
     try {
       const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
         urls.content,
         "query($username: String!, $password: String!, $ip: String) { authenticateApplicationPassword(username: $username, password: $password, ip: $ip) { userId roles appPassword } }",
-        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey);
+        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId);
       const { userId, roles, appPassword } = data.authenticateApplicationPassword;
       identity.site = { userId, roles, ...(appPassword ? { appPassword } : {}) };
     } catch (error) {
@@ -70,7 +74,7 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
     const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[] } }>(
       urls.gateway,
       "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles } }",
-      { token: credentials.gatewayToken }, secretKey);
+      { token: credentials.gatewayToken }, secretKey, requestId);
     identity.gateway = data.authenticateGatewayToken;
   }
   return identity;

@@ -151,6 +151,9 @@ export const ERROR_CODES = {
   pll_unknown_domains_languages: bad("The language is unknown and has been discarded."),
   pll_unknown_nav_menus_languages: bad("The language is unknown and has been discarded."),
 
+  // Text no database can store (router/text-input-guard.ts)
+  invalid_text: bad("Text must not contain NUL characters or unpaired UTF-16 surrogates."),
+
   // The email gateway (/api/v2 answers them as its Hydra/RFC 7807 body by status, the message as `detail`)
   gateway_token_required: { status: 401, message: "An auth token is required (X-ESG-Auth-Token)." },
   gateway_token_invalid: { status: 401, message: "The auth token is not valid." },

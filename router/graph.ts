@@ -1,5 +1,6 @@
 // The supergraph: @apollo/gateway over the composed subgraphs, inside Apollo Server. Both
 // /graphql and the REST layers execute through it, so every subgraph sees the same signed identity.
+import { textInputGuard } from "./text-input-guard.ts";
 import { ApolloServer, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
@@ -53,9 +54,12 @@ export async function createGraph(supergraphSdl: string, observers: GraphObserve
   const server = new ApolloServer<RouterContext>({
     gateway,
     introspection: true,
+    // Shutdown is the process's own (lib/shutdown.ts): Apollo's handler would re-raise the signal and exit 143.
+    stopOnTerminationSignals: false,
     csrfPrevention: true,
     includeStacktraceInErrorResponses: false,
     plugins: [
+      textInputGuard,
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
       // A failed fetch or a bug is logged with its cause here, before formatError hides it.
       ...(observers.log ? [errorLogPlugin<RouterContext>(({ contextValue }) => contextValue.log ?? observers.log!)] : []),

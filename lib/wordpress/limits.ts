@@ -25,3 +25,7 @@ export const DEFAULT_PER_PAGE = {
 } as const satisfies Record<string, number | null>;
 
 export type PagedList = keyof typeof DEFAULT_PER_PAGE;
+
+/** Row ids are PostgreSQL `integer`s: an id outside 1…2³¹−1 names nothing (and must not reach a query). */
+export const ID_MAX = 2 ** 31 - 1;
+export const isStoredId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= ID_MAX;

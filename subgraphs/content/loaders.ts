@@ -2,6 +2,7 @@
 // one query per kind, so a list costs the same number of statements whatever its length.
 import DataLoader from "dataloader";
 import type { PrismaClient } from "../../lib/db.ts";
+import { isStoredId } from "../../lib/wordpress/limits.ts";
 import { REST_POST_TYPES } from "./site/post-type-registry.ts";
 import type { Post, Prisma, Term, User } from "../../generated/prisma/client.ts";
 
@@ -28,11 +29,14 @@ function byId<T extends { id: number }>(ids: readonly number[], rows: T[]): (T |
   return ids.map((id) => map.get(id) ?? null);
 }
 
+/** The ids a row could have: any other id names nothing, and is kept out of the query (an int4 column). */
+const storedIds = (ids: readonly number[]): number[] => ids.filter(isStoredId);
+
 export function createLoaders(prisma: PrismaClient): ContentLoaders {
   return {
-    post: new DataLoader(async (ids) => byId(ids, await prisma.post.findMany({ where: { id: { in: [...ids] } } }))),
-    user: new DataLoader(async (ids) => byId(ids, await prisma.user.findMany({ where: { id: { in: [...ids] } } }))),
-    term: new DataLoader(async (ids) => byId(ids, await prisma.term.findMany({ where: { id: { in: [...ids] } } }))),
+    post: new DataLoader(async (ids) => byId(ids, await prisma.post.findMany({ where: { id: { in: storedIds(ids) } } }))),
+    user: new DataLoader(async (ids) => byId(ids, await prisma.user.findMany({ where: { id: { in: storedIds(ids) } } }))),
+    term: new DataLoader(async (ids) => byId(ids, await prisma.term.findMany({ where: { id: { in: storedIds(ids) } } }))),
     postTerms: new DataLoader(async (postIds) => {
       const rows = await prisma.postTerm.findMany({
         where: { postId: { in: [...postIds] } },

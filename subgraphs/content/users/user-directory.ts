@@ -1,6 +1,7 @@
 // Who may see which users, and the user list, as WP_REST_Users_Controller and WP_User_Query
 // decide: people who may list users see everyone; everyone else sees only users with published
 // posts (the authors a visitor can meet on the site anyway).
+import { isStoredId } from "../../../lib/wordpress/limits.ts";
 import type { Prisma, User } from "../../../generated/prisma/client.ts";
 import { ROLE_CAPABILITIES, ROLES } from "../../../lib/capabilities.ts";
 import { fail } from "../../../lib/errors.ts";
@@ -68,7 +69,8 @@ export interface UserListArgs {
 function searchClause(term: string, mayListUsers: boolean): Prisma.UserWhereInput {
   const text = term.replace(/^\*|\*$/g, "");
   const like = (column: "login" | "email" | "url" | "nicename" | "name"): Prisma.UserWhereInput => ({ [column]: { contains: text, mode: "insensitive" } });
-  const byId: Prisma.UserWhereInput[] = /^\d+$/.test(text) ? [{ id: Number(text) }] : [];
+  // A numeric term also matches the user id, when it could be one.
+  const byId: Prisma.UserWhereInput[] = /^\d+$/.test(text) && isStoredId(Number(text)) ? [{ id: Number(text) }] : [];
   if (!mayListUsers) return { OR: [...byId, like("login"), like("nicename"), like("name")] };
   if (text.includes("@")) return like("email");
   if (/^\d+$/.test(text)) return { OR: [like("login"), ...byId] };

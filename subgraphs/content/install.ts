@@ -12,7 +12,13 @@ const PRIVACY_POLICY = "<!-- wp:heading -->\n<h2 class=\"wp-block-heading\">Who 
 
 export async function installSite(db: Database, config: Config): Promise<void> {
   const { prisma } = db;
-  if ((await prisma.user.count()) > 0) return;
+  if ((await prisma.user.count()) > 0) {
+    // Said aloud, not silently ignored: a lost password is recovered with the admin command.
+    if (config.adminAppPassword && config.logLevel !== "silent") {
+      console.warn("ADMIN_APP_PASSWORD is only read on first start; for a new password run: npm run admin -- app-password create --user admin --name <name>");
+    }
+    return;
+  }
   const password = config.adminAppPassword ?? generateAppPassword();
   const now = new Date(Math.floor(Date.now() / 1000) * 1000);
   const home = config.siteUrl;

@@ -16,10 +16,12 @@ let dir: string;
 interface Outcome { code: number; stdout: string; stderr: string }
 
 /** Runs the admin command (tsx, as `npm run admin` does) against the test's data directory. */
-async function admin(...args: string[]): Promise<Outcome> {
+const admin = (...args: string[]) => adminWith({}, ...args);
+
+async function adminWith(overrides: NodeJS.ProcessEnv, ...args: string[]): Promise<Outcome> {
   const env: NodeJS.ProcessEnv = {
     ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, "pglite")}`, SECRET_KEY,
-    ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "first-gateway-password", LOG_LEVEL: "silent",
+    ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "first-gateway-password", LOG_LEVEL: "silent", ...overrides,
   };
   try {
     const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["admin/main.ts", ...args], { env });
@@ -84,7 +86,11 @@ describe("npm run admin", () => {
     expect(pruned.code).toBe(0);
     expect(pruned.stderr).toContain(`100% | ${count}/${count}`);
     expect(pruned.stdout).toContain(`Revoked ${count} application password(s)`);
-    expect((await admin("app-password", "list", "--user", "ada")).stdout).toContain("ada has no application passwords.");
+    // The first-start passwords, still set, are no longer silently ignored: the notice names the way out.
+    const listed = await adminWith({ LOG_LEVEL: "info" }, "app-password", "list", "--user", "ada");
+    expect(listed.stdout).toContain("ada has no application passwords.");
+    expect(listed.stderr + listed.stdout).toContain("ADMIN_APP_PASSWORD is only read on first start; for a new password run: npm run admin -- app-password create");
+    expect(listed.stderr + listed.stdout).toContain("npm run admin -- gateway reset-admin-password");
     const bad = await admin("app-password", "prune-unused", "--older-than-days", "soon");
     expect(bad.code).toBe(1);
 

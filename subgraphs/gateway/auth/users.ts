@@ -9,7 +9,12 @@ export const ADMIN_USERNAME = "admin";
 /** Creates the first administrator when the gateway has no user yet; safe to run on every start. */
 export async function ensureAdministrator(ctx: Pick<GatewayContext, "db" | "config">, print: (line: string) => void = console.log): Promise<void> {
   const { db, config } = ctx;
-  if (await db.prisma.gatewayUser.count() > 0) return;
+  if (await db.prisma.gatewayUser.count() > 0) {
+    if (config.gatewayAdminPassword && config.logLevel !== "silent") {
+      print("GATEWAY_ADMIN_PASSWORD is only read on first start; to change it run: npm run admin -- gateway reset-admin-password");
+    }
+    return;
+  }
   const password = config.gatewayAdminPassword ?? generatePassword();
   try {
     await db.prisma.gatewayUser.create({

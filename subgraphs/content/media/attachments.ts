@@ -2,6 +2,7 @@
 // wp_insert_attachment and wp_generate_attachment_metadata treat them: an attachment is a post
 // row of type "attachment" (status inherit, parent = the post it belongs to) whose file lives in
 // the media storage and whose sizes and dimensions live in its meta.
+import { lockUntilCommit } from "../../../lib/db-locks.ts";
 import crypto from "node:crypto";
 import path from "node:path/posix";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
@@ -333,6 +334,7 @@ async function generateMetadata(storage: MediaStorage, key: string, bytes: Buffe
 async function uniqueSlug(tx: Prisma.TransactionClient, wanted: string, exceptId: number): Promise<string> {
   const base = sanitizeTitle(wanted);
   if (base === "") return "";
+  await lockUntilCommit(tx, `slug:${base}`);
   const taken = new Set((await tx.post.findMany({ where: { slug: { startsWith: base }, id: { not: exceptId } }, select: { slug: true } })).map((p) => p.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -1,5 +1,6 @@
 // Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
 // listing, reading (with password protection), creating, updating and trashing/deleting.
+import { lockUntilCommit } from "../../../lib/db-locks.ts";
 import { COMMENT_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
@@ -218,6 +219,9 @@ function checkWrite(ctx: ContentContext, type: string, input: PostInput, existin
 async function uniqueSlug(tx: Prisma.TransactionClient, type: string, wanted: string, exceptId: number): Promise<string> {
   const base = sanitizeTitle(wanted);
   if (base === "") return "";
+  // Simultaneous writers of the same slug (of any type: attachments check them all) take turns,
+  // so each sees the others' suffixes.
+  await lockUntilCommit(tx, `slug:${base}`);
   const taken = new Set((await tx.post.findMany({
     where: { type, slug: { startsWith: base }, id: { not: exceptId } }, select: { slug: true },
   })).map((p) => p.slug));

@@ -1,4 +1,5 @@
 // Taxonomy terms (categories, tags, nav menus), as WordPress's terms controller serves them.
+import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import type { Prisma, Term } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
@@ -133,14 +134,21 @@ export async function saveTerm(ctx: ContentContext, taxonomy: string, input: Ter
   const name = (input.name ?? existing?.name ?? "").trim();
   if (name === "") fail("empty_term_name");
   const slug = sanitizeTitle(input.slug ?? (existing ? existing.slug : name)) || sanitizeTitle(name) || `${Date.now()}`;
-  const clash = await ctx.prisma.term.findFirst({ where: { taxonomy, OR: [{ slug }, ...(existing ? [] : [{ name, parentId: parent }])], NOT: existing ? { id: existing.id } : undefined } });
-  if (clash) {
-    fail("term_exists", { data: { term_id: clash.id } });
-  }
+  const clashing = () => ctx.prisma.term.findFirst({ where: { taxonomy, OR: [{ slug }, ...(existing ? [] : [{ name, parentId: parent }])], NOT: existing ? { id: existing.id } : undefined } });
+  const clash = await clashing();
+  if (clash) fail("term_exists", { data: { term_id: clash.id } });
   const data = { name, slug, description: input.description ?? existing?.description ?? "", parentId: parent };
-  const saved = existing
-    ? await ctx.prisma.term.update({ where: { id: existing.id }, data })
-    : await ctx.prisma.term.create({ data: { ...data, taxonomy } });
+  let saved: Term;
+  try {
+    saved = existing
+      ? await ctx.prisma.term.update({ where: { id: existing.id }, data })
+      : await ctx.prisma.term.create({ data: { ...data, taxonomy } });
+  } catch (error) {
+    // A simultaneous request made the same term between our check and our write: the database's
+    // unique (taxonomy, slug) decides, and the loser gets WordPress's term_exists.
+    if (!isUniqueViolation(error)) throw error;
+    return fail("term_exists", { data: { term_id: (await clashing())?.id ?? 0 } });
+  }
   ctx.loaders.term.clear(saved.id).prime(saved.id, saved);
   return saved;
 }

@@ -1,6 +1,7 @@
 // Creating, updating and deleting users the way WP_REST_Users_Controller and wp_insert_user do:
 // the same permission checks in the same order, unique logins, emails and slugs, roles replaced
 // as a whole, and a deleted user's posts either reassigned or deleted with them, in one transaction.
+import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import type { Prisma, User } from "../../../generated/prisma/client.ts";
@@ -53,12 +54,6 @@ export function sanitizeUsername(login: string): string {
     .replace(/[^a-z0-9 _.\-@]/gi, "")
     .trim()
     .replace(/\s+/g, " ");
-}
-
-/** Prisma's P2002, or the raw PostgreSQL unique violation (23505) the PGlite adapter passes through. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown; kind?: unknown } } | null;
-  return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
 }
 
 const bad = (param: string, code: ErrorCode, message: string): never => fail(code, { message, status: 400, data: { param } });

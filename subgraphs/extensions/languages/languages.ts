@@ -1,6 +1,7 @@
 // Languages (lang/v1/languages), with Polylang's rules: defaults from the locale table, all
 // validation errors reported together, the first language becomes the default, a slug rename
 // carries default_lang / domains / nav menus along, deleting the default hands it on.
+import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import type { Language, Prisma } from "../../../generated/prisma/client.ts";
 import type { ErrorCode } from "../../../lib/error-codes.ts";
 import { domainError, fail } from "../../../lib/errors.ts";
@@ -100,15 +101,6 @@ function throwIfInvalid(errors: LanguageIssue[]): void {
   });
 }
 
-/**
- * Another request took the slug between our check and our write: Prisma's P2002, or the raw
- * PostgreSQL unique violation (23505) the PGlite adapter passes through unmapped.
- */
-function isSlugTaken(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown; kind?: unknown } } | null;
-  return e?.code === "P2002" || e?.cause?.code === "23505" || e?.cause?.kind === "UniqueConstraintViolation";
-}
-
 /** Two fresh term ids from the language id sequence: the language term and its term_language twin. */
 async function allocateTermIds(tx: Tx): Promise<[number, number]> {
   const [row] = await tx.$queryRaw<{ a: bigint; b: bigint }[]>`
@@ -146,7 +138,7 @@ export async function createLanguage(ctx: ExtensionsContext, input: CreateLangua
       return language;
     });
   } catch (error) {
-    if (isSlugTaken(error)) fail("pll_non_unique_slug");
+    if (isUniqueViolation(error)) fail("pll_non_unique_slug");
     throw error;
   }
   return afterWrite(ctx, created.termId);
@@ -201,7 +193,7 @@ export async function updateLanguage(ctx: ExtensionsContext, termId: number, inp
       return language;
     });
   } catch (error) {
-    if (isSlugTaken(error)) fail("pll_non_unique_slug");
+    if (isUniqueViolation(error)) fail("pll_non_unique_slug");
     throw error;
   }
   return afterWrite(ctx, termId);

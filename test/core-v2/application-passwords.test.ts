@@ -55,6 +55,10 @@ describe("application passwords (REST)", () => {
     const blank = await s.request("POST", `${R}/users/me/application-passwords`, { auth: editor.auth, body: { name: "   " } });
     expect(blank.status).toBe(400);
     expect(blank.body.code).toBe("rest_invalid_param");
+    const badApp = await s.request("POST", `${R}/users/me/application-passwords`, { auth: editor.auth, body: { name: "x", app_id: "not-a-uuid" } });
+    expect([badApp.status, badApp.body.code]).toEqual([400, "rest_invalid_param"]);
+    const badAppGraph = await s.graphql(`mutation { createApplicationPassword(input: { name: "x", appId: "nope" }) { password } }`, {}, { auth: editor.auth });
+    expect(badAppGraph.errors?.[0].extensions?.code).toBe("rest_invalid_param");
     const duplicate = await s.request("POST", `${R}/users/me/application-passwords`, { auth: editor.auth, body: { name: "first" } });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.code).toBe("application_password_duplicate_name");

@@ -5,7 +5,7 @@
 // hash is stored (users.ts).
 import type { ApplicationPassword, User } from "../../../generated/prisma/client.ts";
 import type { ErrorCode } from "../../../lib/error-codes.ts";
-import { fail } from "../../../lib/errors.ts";
+import { fail, invalidParam } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { refuse } from "../permissions.ts";
 import { canEditUser } from "./user-directory.ts";
@@ -45,6 +45,9 @@ export async function readApplicationPassword(ctx: ContentContext, userId: numbe
 
 export interface ApplicationPasswordInput { name?: string | null; appId?: string | null }
 
+/** WordPress's wp_is_uuid: any version. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** sanitize_text_field, as WordPress applies it to the name. */
 const cleanName = (name: string | null | undefined) => (name ?? "").replace(/<[^>]*>/g, "").replace(/[\r\n\t ]+/g, " ").trim();
 
@@ -60,6 +63,7 @@ export async function createApplicationPassword(
   const user = await ownerFor(ctx, userId, "rest_cannot_create_application_passwords");
   const name = cleanName(input.name);
   if (!name) fail("application_password_empty_name");
+  if (input.appId && !UUID.test(input.appId)) throw invalidParam("app_id", "app_id does not match any of the expected formats.", "rest_no_matching_schema");
   await ensureUniqueName(ctx, user.id, name);
   const password = generateAppPassword();
   const applicationPassword = await ctx.prisma.applicationPassword.create({

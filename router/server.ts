@@ -12,6 +12,7 @@ import { registerSiteRest } from "./rest/site/server.ts";
 import { registerGatewayRest } from "./rest/gateway/server.ts";
 import { registerSiteOpenApi } from "./rest/openapi/site.ts";
 import { registerUploads } from "./uploads.ts";
+import { registerGraphiql } from "./explorer/graphiql.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
 
@@ -52,6 +53,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   await app.register(async (scope) => registerSiteRest(scope, deps));
   await app.register(async (scope) => registerGatewayRest(scope, deps));
   registerUploads(app, config);
+  registerGraphiql(app);
   registerSiteOpenApi(app, config);
 
   app.get("/health", async () => ({ status: "ok" }));

@@ -151,6 +151,9 @@ export const ERROR_CODES = {
   pll_unknown_domains_languages: bad("The language is unknown and has been discarded."),
   pll_unknown_nav_menus_languages: bad("The language is unknown and has been discarded."),
 
+  // Credential checks refused for a while after too many failures (lib/throttle.ts); data.retryAfter in seconds
+  too_many_attempts: { status: 429, message: "Too many failed sign-in attempts. Try again later." },
+
   // Text no database can store (router/text-input-guard.ts)
   invalid_text: bad("Text must not contain NUL characters or unpaired UTF-16 surrogates."),
 

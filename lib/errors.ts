@@ -40,9 +40,18 @@ export class DomainError extends Error {
  */
 export const toGraphQLError = (error: DomainError, options: { httpStatus?: boolean } = {}): GraphQLError =>
   new GraphQLError(error.message, {
-    extensions: { ...error.extensions, ...(options.httpStatus ? { http: { status: error.extensions.status } } : {}) },
+    extensions: {
+      ...error.extensions,
+      ...(options.httpStatus ? { http: { status: error.extensions.status, headers: new Map(Object.entries(retryAfterHeaders(error.extensions))) } } : {}),
+    },
     originalError: error,
   });
+
+/** `Retry-After` for an error that says when to try again (`data.retryAfter`, seconds), for every edge. */
+export function retryAfterHeaders(extensions: Record<string, unknown> | undefined): Record<string, string> {
+  const seconds = (extensions?.data as { retryAfter?: unknown } | undefined)?.retryAfter;
+  return typeof seconds === "number" ? { "Retry-After": String(seconds) } : {};
+}
 
 /** The HTTP status an error's extensions carry, if any. */
 export function errorStatus(extensions: Record<string, unknown> | undefined): number | undefined {

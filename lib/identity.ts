@@ -12,7 +12,13 @@ export interface SiteIdentity {
   /** The uuid of the application password the caller signed in with (WordPress's introspect route). */
   appPassword?: string;
 }
-export interface GatewayIdentity { userId: number; username: string; roles: string[] }
+export interface GatewayIdentity {
+  userId: number;
+  username: string;
+  roles: string[];
+  /** The session the token names (logout revokes it). */
+  sessionId?: string;
+}
 
 export interface Identity {
   /** A signed-in site user (application password). */
@@ -21,6 +27,8 @@ export interface Identity {
   gateway?: GatewayIdentity;
   /** The router itself, asking a subgraph to check credentials. */
   router?: boolean;
+  /** The caller's address as the router saw it (credential checks count failures per client). */
+  client?: string;
 }
 
 export const ANONYMOUS: Identity = Object.freeze({});

@@ -57,7 +57,7 @@ async function askSubgraph<T>(url: string, query: string, variables: Record<stri
  * gateway token is an error, as the gateway answers it.
  */
 export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer, requestId?: string): Promise<Identity> {
-  const identity: Identity = {};
+  const identity: Identity = credentials.ip ? { client: credentials.ip } : {};
   if (credentials.basic) {
     try {
       const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
@@ -71,9 +71,9 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
     }
   }
   if (credentials.gatewayToken) {
-    const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[] } }>(
+    const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
       urls.gateway,
-      "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles } }",
+      "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles sessionId } }",
       { token: credentials.gatewayToken }, secretKey, requestId);
     identity.gateway = data.authenticateGatewayToken;
   }

@@ -129,6 +129,14 @@ export function itemOperation(resource: AnyResource): OpenApiOperation {
   };
 }
 
+/** An action on the caller's own session that takes no body and answers 204. */
+export function noContentOperation(facts: { operationId: string; summary: string; tag: string; errors: number[] }): OpenApiOperation {
+  return {
+    operationId: facts.operationId, tags: [facts.tag], summary: facts.summary, security: SECURITY,
+    responses: { 204: { description: "Done" }, ...errors(...facts.errors) },
+  };
+}
+
 /** An action that takes the resource's writable properties as a JSON body and answers its readable ones. */
 export function actionOperation(resource: AnyResource, facts: { operationId: string; summary: string; description?: string; auth: boolean; errors: number[] }): OpenApiOperation {
   const body = { "application/json": { schema: ref("schemas", resource.name) } };

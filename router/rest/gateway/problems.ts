@@ -3,7 +3,7 @@
 // `hydra:description`) and RFC 7807 (`title`, `detail`, `status`). Validation failures are a
 // 422 ConstraintViolationList with `violations[{propertyPath, message}]`.
 import type { GraphQLFormattedError } from "graphql";
-import { errorStatus } from "../../../lib/errors.ts";
+import { errorStatus, retryAfterHeaders } from "../../../lib/errors.ts";
 import { API_BASE } from "./route.ts";
 
 export interface Violation { propertyPath: string; message: string }
@@ -44,7 +44,7 @@ export function problemFromGraphQL(error: GraphQLFormattedError): GatewayProblem
   const status = errorStatus(extensions);
   if (status === undefined || status < 400 || status >= 500) return new GatewayProblem(500, INTERNAL);
   const violations = (extensions?.data as { violations?: unknown } | undefined)?.violations;
-  return new GatewayProblem(status, error.message, isViolations(violations) ? violations : undefined);
+  return new GatewayProblem(status, error.message, isViolations(violations) ? violations : undefined, retryAfterHeaders(extensions));
 }
 
 /** Anything thrown while serving a request, as a problem: ours, a DomainError, or Fastify's own 4xx (body too large…). */

@@ -79,6 +79,7 @@ export async function registerGatewayRest(app: FastifyInstance, deps: RestDeps):
       body: endpoint.body ? jsonBody(request) : undefined, format,
     };
     const response = await endpoint.handle(gatewayRequest, operationRunner(deps.execute, context));
+    if (response.status === 204) return reply.status(204).headers(response.headers ?? {}).send();
     reply.status(response.status ?? 200).header("content-type", MEDIA_TYPES[format]).headers(response.headers ?? {});
     if (endpoint.negotiate) reply.header("vary", "Accept");
     return reply.send(JSON.stringify(response.body));

@@ -2,7 +2,7 @@
 // built from our own checks or from GraphQL errors (by their extensions.code).
 import type { GraphQLFormattedError } from "graphql";
 import type { RestResult } from "./route.ts";
-import { errorStatus } from "../../../lib/errors.ts";
+import { errorStatus, retryAfterHeaders } from "../../../lib/errors.ts";
 
 export interface WpErrorBody {
   code: string;
@@ -44,5 +44,6 @@ export function fromGraphQLError(error: GraphQLFormattedError): RestResult {
   if (ext.additional?.length) {
     body.additional_errors = ext.additional.map((a) => ({ code: a.code, message: a.message, data: { status: a.status, ...a.data } }));
   }
-  return { status, body };
+  const headers = retryAfterHeaders(error.extensions);
+  return { status, body, ...(Object.keys(headers).length ? { headers } : {}) };
 }

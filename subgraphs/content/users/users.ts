@@ -1,5 +1,6 @@
 // Site users and their application passwords. Application passwords are high-entropy machine
 // secrets: stored as HMAC-SHA-256 keyed with the secret key, compared in constant time.
+import { CREDENTIAL_THROTTLE, Throttle, credentialKeys } from "../../../lib/throttle.ts";
 import crypto from "node:crypto";
 import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
@@ -21,22 +22,30 @@ export function generateAppPassword(): string {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Checks a username (or email) and application password; only the router may ask. */
+/** Failed application-password checks, counted per account and per client address (this process's share). */
+const appPasswordFailures = new Throttle(CREDENTIAL_THROTTLE);
+
 export async function authenticateApplicationPassword(
   ctx: ContentContext, username: string, password: string, ip: string | null = null,
 ): Promise<{ userId: number; roles: string[]; appPassword: string }> {
   if (!ctx.identity.router) fail("forbidden");
+  const keys = credentialKeys("site", username, ip ?? undefined);
+  // Refused before any lookup: a flood of guesses costs a map lookup each.
+  const retryAfter = appPasswordFailures.retryAfter(keys);
+  if (retryAfter > 0) return fail("too_many_attempts", { data: { retryAfter } });
+  const failed = (code: "invalid_email" | "invalid_username" | "incorrect_password"): never => {
+    appPasswordFailures.fail(keys);
+    return fail(code);
+  };
   const user = await ctx.prisma.user.findFirst({
     where: username.includes("@") ? { email: username } : { login: username },
     include: { applicationPasswords: true },
   });
-  if (!user) {
-    return username.includes("@")
-      ? fail("invalid_email")
-      : fail("invalid_username");
-  }
+  if (!user) return failed(username.includes("@") ? "invalid_email" : "invalid_username");
   const presented = Buffer.from(hashAppPassword(password, ctx.config.secretKey), "hex");
   const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));
-  if (!match) return fail("incorrect_password");
+  if (!match) return failed("incorrect_password");
+  appPasswordFailures.forget(keys[0]);
   // Like WordPress, record the use (and a new address) at most once a day: no write on every request.
   const now = new Date();
   if (!match.lastUsedAt || now.getTime() - match.lastUsedAt.getTime() >= DAY_MS || (ip && ip !== match.lastIp)) {

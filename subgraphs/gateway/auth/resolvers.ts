@@ -1,7 +1,7 @@
 // Auth resolvers: sign-in, and the token check the router makes once per request.
 import type { Resolvers } from "../../../generated/graphql/gateway-resolvers.ts";
 import { requireRouter } from "../access.ts";
-import { authenticateToken, login } from "./sessions.ts";
+import { authenticateToken, login, logout } from "./sessions.ts";
 
 export const authResolvers = {
   Query: {
@@ -12,5 +12,6 @@ export const authResolvers = {
   },
   Mutation: {
     gatewayLogin: (_parent, { username, password }, ctx) => login(ctx, username, password),
+    gatewayLogout: (_parent, _args, ctx) => logout(ctx),
   },
 } satisfies Resolvers;

@@ -7,6 +7,7 @@ import type { GatewayIdentity } from "../../../lib/identity.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { GatewayContext } from "../context.ts";
 import { decoyHash, verifyPassword } from "./passwords.ts";
+import { CREDENTIAL_THROTTLE, Throttle, credentialKeys } from "../../../lib/throttle.ts";
 
 /** Absolute lifetime of a token; clients sign in again when told it has expired (seed: no scheme given). */
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -23,15 +24,26 @@ function secretHash(secretKey: Buffer, secret: string): Buffer {
   return crypto.createHmac("sha256", key).update(secret).digest();
 }
 
-type SessionContext = Pick<GatewayContext, "db" | "config">;
+type SessionContext = Pick<GatewayContext, "db" | "config"> & { identity?: GatewayContext["identity"] };
+
+/** Failed sign-ins, counted per account and per client address (this process's share). */
+const signInFailures = new Throttle(CREDENTIAL_THROTTLE);
 
 export async function login(ctx: SessionContext, username: string, password: string, now = new Date()): Promise<LoginResult> {
   const { db, config: { secretKey } } = ctx;
+  const keys = credentialKeys("gateway", username, ctx.identity?.client);
+  // Refused before any hash is computed: a flood of guesses costs a map lookup each.
+  const retryAfter = signInFailures.retryAfter(keys);
+  if (retryAfter > 0) return fail("too_many_attempts", { data: { retryAfter } });
   const tooLong = username.length > MAX_CREDENTIAL_LENGTH || password.length > MAX_CREDENTIAL_LENGTH;
   const user = tooLong ? null : await db.prisma.gatewayUser.findUnique({ where: { username } });
   // Hash even for unknown users so the response time does not tell which usernames exist.
   const valid = await verifyPassword(password, user?.passwordHash ?? await decoyHash());
-  if (!user || !valid || tooLong) return fail("gateway_invalid_credentials");
+  if (!user || !valid || tooLong) {
+    signInFailures.fail(keys);
+    return fail("gateway_invalid_credentials");
+  }
+  signInFailures.forget(keys[0]);
 
   const id = crypto.randomBytes(16).toString("base64url");
   const secret = crypto.randomBytes(32).toString("base64url");
@@ -45,7 +57,7 @@ export async function login(ctx: SessionContext, username: string, password: str
 }
 
 /** The identity behind a token, recording its use; DomainError 401 when unknown or expired. */
-export async function authenticateToken(ctx: SessionContext, token: string, now = new Date()): Promise<GatewayIdentity> {
+export async function authenticateToken(ctx: SessionContext, token: string, now = new Date()): Promise<Required<GatewayIdentity>> {
   const { db, config: { secretKey } } = ctx;
   const match = TOKEN_PATTERN.exec(token);
   const invalid = () => fail("gateway_token_invalid");
@@ -56,5 +68,13 @@ export async function authenticateToken(ctx: SessionContext, token: string, now 
   if (!session || expected.length !== actual.length || !crypto.timingSafeEqual(expected, actual)) return invalid();
   if (session.expiresAt <= now) return fail("gateway_token_expired");
   await db.prisma.gatewaySession.update({ where: { id: session.id }, data: { lastUsedAt: now } });
-  return { userId: session.user.id, username: session.user.username, roles: session.user.roles };
+  return { userId: session.user.id, username: session.user.username, roles: session.user.roles, sessionId: session.id };
+}
+
+/** Revokes the session of the caller's token; false when the caller signed in with none. */
+export async function logout(ctx: Pick<GatewayContext, "db" | "identity">): Promise<boolean> {
+  const sessionId = ctx.identity.gateway?.sessionId;
+  if (!sessionId) return false;
+  await ctx.db.prisma.gatewaySession.deleteMany({ where: { id: sessionId } });
+  return true;
 }

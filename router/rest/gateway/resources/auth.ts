@@ -1,7 +1,7 @@
-// Auth (/api/v2/login): a username and password for a session token, sent back as
-// X-ESG-Auth-Token. The subgraph's side is subgraphs/gateway/auth/.
-import { GatewayLoginDocument } from "../../../../generated/graphql/operations.ts";
-import { actionOperation } from "../openapi.ts";
+// Auth (/api/v2/login, /api/v2/logout): a username and password for a session token, sent back
+// as X-ESG-Auth-Token, and its revocation. The subgraph's side is subgraphs/gateway/auth/.
+import { GatewayLoginDocument, GatewayLogoutDocument } from "../../../../generated/graphql/operations.ts";
+import { actionOperation, noContentOperation } from "../openapi.ts";
 import { GatewayProblem } from "../problems.ts";
 import { resource } from "../resource.ts";
 import { shownProperties } from "../formats.ts";
@@ -37,6 +37,14 @@ export const AUTH_ROUTES: GatewayRoute[] = [
       const data = await run(GatewayLoginDocument, readCredentials(request.body));
       // Clients read `token`; `expiresAt` lets them sign in again before it runs out.
       return { body: shownProperties(credentials, data.gatewayLogin) };
+    },
+  }]),
+  route("/logout", [{
+    methods: ["POST"], auth: true,
+    openapi: noContentOperation({ operationId: "logout", summary: "Signs out: the token of the request stops working at once.", tag: credentials.name, errors: [401] }),
+    handle: async (_request, run) => {
+      await run(GatewayLogoutDocument, {});
+      return { status: 204, body: undefined };
     },
   }]),
 ];

@@ -5,6 +5,7 @@
 // is a constraint violation (422), every bad condition reported at once, as API Platform does.
 import type { DomainError } from "../errors.ts";
 import { domainError } from "../errors.ts";
+import { MAX_ADDRESS_LENGTH } from "./licensing.ts";
 
 export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;
@@ -64,8 +65,8 @@ export function parseDateTime(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** What the grammar needs to know of a property. */
-export interface FilterSpec { type: PropertyType; values?: readonly string[] }
+/** What the grammar needs to know of a property; an `email` is at most 254 characters (seed 001 §8). */
+export interface FilterSpec { type: PropertyType; values?: readonly string[]; format?: string }
 
 export type FilterValue = string | number | boolean | Date;
 export type Condition = { operator: Operator; value: FilterValue } | { operator: "in"; value: FilterValue[] };
@@ -76,7 +77,10 @@ function parseValue(spec: FilterSpec, name: string, raw: string): FilterValue | 
   const violation = (message: string): Violation => ({ propertyPath: name, message });
   switch (spec.type) {
     case "string":
-      return raw;
+      // Longer addresses are refused wherever they enter; the answer quotes only their start.
+      return spec.format === "email" && raw.length > MAX_ADDRESS_LENGTH
+        ? violation(`The address "${raw.slice(0, 64)}…" is longer than ${MAX_ADDRESS_LENGTH} characters.`)
+        : raw;
     case "enum":
       return spec.values?.includes(raw) ? raw : violation(`The value "${raw}" is not a valid choice for "${name}"; allowed: ${list(spec.values ?? [])}.`);
     case "boolean":

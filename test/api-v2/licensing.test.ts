@@ -221,6 +221,15 @@ describe("accounted-email violations by property type", () => {
     expect(response.body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort()).toEqual(["deliveryCount", "id"]);
     expect(response.body.violations[0].message).toMatch(/out of range/);
   });
+
+  it("refuses an address longer than 254 characters in a filter, quoting only its start (seed 001 §8)", async () => {
+    const long = `${"a".repeat(250)}@example.com`;
+    const response = await get(`${LIST}?email=${long}`, hydra);
+    expect(response.status).toBe(422);
+    expect(response.body.violations).toEqual([{ propertyPath: "email", message: `The address "${long.slice(0, 64)}…" is longer than 254 characters.` }]);
+    expect((await get(`${LIST}?email[in]=a@x.test,${long}`, hydra)).status).toBe(422);
+    expect((await get(`${LIST}?email=${"a".repeat(240)}@example.com`, hydra)).status).toBe(200);
+  });
 });
 
 describe("GraphQL bounds", () => {

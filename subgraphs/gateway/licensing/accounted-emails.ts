@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 const COLUMNS: Record<keyof AccountedEmailFilter | AccountedEmailField, ColumnSpec<AccountedEmail>> = {
   id: { column: "id", type: "integer" },
-  email: { column: "address", type: "string" },
+  email: { column: "address", type: "string", format: "email" },
   domain: { column: "domain", type: "string" },
   type: { column: "type", type: "enum", values: ACCOUNTED_EMAIL_TYPES },
   accounted: { column: "accounted", type: "boolean" },

@@ -12,6 +12,7 @@ import { registerSiteRest } from "./rest/site/server.ts";
 import { registerGatewayRest } from "./rest/gateway/server.ts";
 import { registerSiteOpenApi } from "./rest/openapi/site.ts";
 import { registerUploads } from "./uploads.ts";
+import { registerCors } from "./cors.ts";
 import { registerGraphiql } from "./explorer/graphiql.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
@@ -35,6 +36,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
     config.secretKey,
   );
 
+  registerCors(app, config);
   // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.
   await app.register(async (scope) => {
     await scope.register(fastifyApollo(graph), {

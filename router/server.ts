@@ -12,8 +12,10 @@ import { registerSiteRest } from "./rest/site/server.ts";
 import { registerGatewayRest } from "./rest/gateway/server.ts";
 import { registerSiteOpenApi } from "./rest/openapi/site.ts";
 import { registerUploads } from "./uploads.ts";
-import { registerCors } from "./cors.ts";
+import { echoRequestId, loggerOptions } from "../lib/logging.ts";
+import { createMetrics, registerMetrics } from "./observability/metrics.ts";
 import { registerGraphiql } from "./explorer/graphiql.ts";
+import { registerCors } from "./cors.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
 
@@ -28,13 +30,20 @@ export interface RestDeps {
 export async function startRouter(config: Config, subgraphs: SubgraphSource[]): Promise<RunningRouter> {
   const supergraphSdl = composeSupergraph(subgraphs);
   const urls = Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) as Record<string, string>;
-  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 64 * 1024 * 1024 });
-  const graph = await createGraph(supergraphSdl);
+  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 64 * 1024 * 1024, ...loggerOptions(config, "router") });
+  const metrics = createMetrics();
+  echoRequestId(app);
+  registerMetrics(app, metrics);
+  const graph = await createGraph(supergraphSdl, { metrics, log: app.log });
 
-  const contextFor = async (request: FastifyRequest) => routerContext(
-    await authenticate(readCredentials(request.headers), { content: urls.content, gateway: urls.gateway }, config.secretKey),
-    config.secretKey,
-  );
+  const contextFor = async (request: FastifyRequest): Promise<RouterContext> => ({
+    ...await routerContext(
+      await authenticate(readCredentials(request.headers), { content: urls.content, gateway: urls.gateway }, config.secretKey, request.id),
+      config.secretKey,
+    ),
+    requestId: request.id,
+    log: request.log,
+  });
 
   registerCors(app, config);
   // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.

@@ -33,6 +33,9 @@ export function parseMultipart(body: Buffer, contentType: string): Promise<Multi
     parser.on("file", (name, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // A part cut short (the form ends inside it) errors on its own stream; unheard, that error
+      // would crash the process. The part is dropped, as PHP drops a partial upload.
+      stream.on("error", () => undefined);
       stream.on("end", () => {
         if (info.filename !== undefined) {
           files[name] = { filename: info.filename.replace(/^.*[\\/]/, ""), contentType: info.mimeType, bytes: Buffer.concat(chunks) };

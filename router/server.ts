@@ -38,7 +38,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
 
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => ({
     ...await routerContext(
-      await authenticate(readCredentials(request.headers), { content: urls.content, gateway: urls.gateway }, config.secretKey, request.id),
+      await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway }, config.secretKey, request.id),
       config.secretKey,
     ),
     requestId: request.id,

@@ -46,6 +46,7 @@ describe("application passwords (REST)", () => {
     expect(read.status).toBe(200);
     expect(read.body.password).toBeUndefined();
     expect(read.body.last_used).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(read.body.last_ip).toBe("127.0.0.1");
   });
 
   test("names are required and unique per user", async () => {

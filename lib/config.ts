@@ -19,6 +19,10 @@ export interface Config {
   secretKey: Buffer;
   adminAppPassword?: string;
   gatewayAdminPassword?: string;
+  /** SUBGRAPH_HOST: where subgraph servers listen (loopback by default: only routers on this machine reach them). */
+  subgraphHost: string;
+  /** SUBGRAPH_SECRET: when set, subgraphs answer only requests carrying it (lib/subgraph-secret.ts). */
+  subgraphSecret?: string;
   /** Ports of the in-process subgraph servers (0 = any free port). */
   subgraphPorts: { content: number; extensions: number; gateway: number };
   /** When set, the router uses these subgraphs instead of starting its own. */
@@ -63,6 +67,13 @@ function corsOrigins(env: Env): "*" | string[] {
   });
 }
 
+function subgraphSecret(env: Env): string | undefined {
+  const raw = env.SUBGRAPH_SECRET;
+  if (!raw) return undefined;
+  if (raw.length < 32) throw new Error("SUBGRAPH_SECRET must be at least 32 characters");
+  return raw;
+}
+
 /** The secret key: SECRET_KEY (hex or any string ≥ 32 chars), else one generated once and kept in DATA_DIR. */
 function secretKey(env: Env, dataDir: string): Buffer {
   const raw = env.SECRET_KEY;
@@ -100,6 +111,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secretKey: overrides.secretKey ?? secretKey(env, dataDir),
     adminAppPassword: env.ADMIN_APP_PASSWORD || undefined,
     gatewayAdminPassword: env.GATEWAY_ADMIN_PASSWORD || undefined,
+    subgraphHost: env.SUBGRAPH_HOST || "127.0.0.1",
+    subgraphSecret: subgraphSecret(env),
     subgraphPorts: {
       content: int(env, "CONTENT_PORT", 4001),
       extensions: int(env, "EXTENSIONS_PORT", 4002),

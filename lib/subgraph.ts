@@ -14,6 +14,7 @@ import type { Database } from "./db.ts";
 import type { Config } from "./config.ts";
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from "./identity.ts";
 import { DomainError, toGraphQLError } from "./errors.ts";
+import { isSubgraphSecret, SUBGRAPH_SECRET_HEADER } from "./subgraph-secret.ts";
 import { echoRequestId, errorLogPlugin, loggerOptions, REQUEST_ID_HEADER } from "./logging.ts";
 
 export interface SubgraphContextBase {
@@ -56,6 +57,15 @@ export async function serveSubgraph(
   // Media uploads reach the content subgraph as base64 in a mutation: room for the router's 64 MB body, plus a third.
   const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 96 * 1024 * 1024, ...loggerOptions(config, definition.name) });
   echoRequestId(app);
+  // With a shared secret configured, only a router that sends it reaches the graph.
+  const secret = config.subgraphSecret;
+  if (secret) {
+    app.addHook("onRequest", async (request, reply) => {
+      if (request.url.startsWith("/graphql") && !isSubgraphSecret(request.headers[SUBGRAPH_SECRET_HEADER], secret)) {
+        await reply.status(401).send({ errors: [{ message: "This subgraph answers its routers only.", extensions: { code: "subgraph_secret_required", status: 401 } }] });
+      }
+    });
+  }
   const server = new ApolloServer<SubgraphContextBase>({
     schema: buildSubgraphSchema({ typeDefs: definition.typeDefs, resolvers: definition.resolvers as GraphQLResolverMap<unknown> }),
     plugins: [
@@ -84,7 +94,7 @@ export async function serveSubgraph(
     },
   });
   app.get("/health", async () => ({ status: "ok", subgraph: definition.name }));
-  const address = await app.listen({ port, host: config.host });
+  const address = await app.listen({ port, host: config.subgraphHost });
   return {
     name: definition.name,
     url: `${address.replace("0.0.0.0", "127.0.0.1")}/graphql`,

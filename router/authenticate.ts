@@ -4,6 +4,7 @@
 import { signIdentity, type Identity } from "../lib/identity.ts";
 import { IDENTITY_HEADER } from "../lib/identity.ts";
 import { REQUEST_ID_HEADER } from "../lib/logging.ts";
+import { subgraphSecretHeaders } from "../lib/subgraph-secret.ts";
 import { DomainError, errorStatus } from "../lib/errors.ts";
 
 export interface Credentials {
@@ -30,14 +31,16 @@ export function readCredentials(headers: Record<string, string | string[] | unde
   return credentials;
 }
 
-interface SubgraphUrls { content: string; gateway: string }
+/** Where the credential checks go, and the shared secret those subgraphs may require. */
+interface SubgraphUrls { content: string; gateway: string; secret?: string }
 
-async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string): Promise<T> {
+async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string, subgraphSecret?: string): Promise<T> {
   const response = await fetch(url, {
     method: "POST",
     headers: {
       "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey),
       ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+      ...subgraphSecretHeaders(subgraphSecret),
     },
     body: JSON.stringify({ query, variables }),
   });
@@ -63,7 +66,7 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
       const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
         urls.content,
         "query($username: String!, $password: String!, $ip: String) { authenticateApplicationPassword(username: $username, password: $password, ip: $ip) { userId roles appPassword } }",
-        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId);
+        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId, urls.secret);
       const { userId, roles, appPassword } = data.authenticateApplicationPassword;
       identity.site = { userId, roles, ...(appPassword ? { appPassword } : {}) };
     } catch (error) {
@@ -74,7 +77,7 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
     const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
       urls.gateway,
       "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles sessionId } }",
-      { token: credentials.gatewayToken }, secretKey, requestId);
+      { token: credentials.gatewayToken }, secretKey, requestId, urls.secret);
     identity.gateway = data.authenticateGatewayToken;
   }
   return identity;

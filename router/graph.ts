@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { IDENTITY_HEADER, signIdentity, type Identity } from "../lib/identity.ts";
 import { errorStatus } from "../lib/errors.ts";
 import { errorLogPlugin, REQUEST_ID_HEADER } from "../lib/logging.ts";
+import { subgraphSecretHeaders } from "../lib/subgraph-secret.ts";
 import type { FormattedExecutionResult } from "graphql";
 import type { RouterMetrics } from "./observability/metrics.ts";
 import { publicError } from "./observability/public-errors.ts";
@@ -28,11 +29,12 @@ export async function routerContext(identity: Identity, secretKey: Buffer): Prom
 
 /** One subgraph as the gateway fetches it: identity and request id on every fetch, each fetch measured. */
 class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
-  constructor(private readonly subgraph: string, url: string, private readonly metrics?: RouterMetrics) {
+  constructor(private readonly subgraph: string, url: string, private readonly metrics?: RouterMetrics, private readonly secret?: string) {
     super({ url });
   }
 
   override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<RouterContext>): void {
+    for (const [name, value] of Object.entries(subgraphSecretHeaders(this.secret))) request.http?.headers.set(name, value);
     if (context.identityToken) request.http?.headers.set(IDENTITY_HEADER, context.identityToken);
     if (context.requestId) request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
   }
@@ -43,12 +45,12 @@ class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
   }
 }
 
-export interface GraphObservers { metrics?: RouterMetrics; log?: FastifyBaseLogger }
+export interface GraphObservers { metrics?: RouterMetrics; log?: FastifyBaseLogger; subgraphSecret?: string }
 
 export async function createGraph(supergraphSdl: string, observers: GraphObservers = {}): Promise<ApolloServer<RouterContext>> {
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ name, url }) => new SubgraphSource(name, url ?? "", observers.metrics),
+    buildService: ({ name, url }) => new SubgraphSource(name, url ?? "", observers.metrics, observers.subgraphSecret),
     ...(observers.log ? { logger: observers.log } : {}),
   });
   const server = new ApolloServer<RouterContext>({

@@ -34,11 +34,11 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   const metrics = createMetrics();
   echoRequestId(app);
   registerMetrics(app, metrics);
-  const graph = await createGraph(supergraphSdl, { metrics, log: app.log });
+  const graph = await createGraph(supergraphSdl, { metrics, log: app.log, subgraphSecret: config.subgraphSecret });
 
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => ({
     ...await routerContext(
-      await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway }, config.secretKey, request.id),
+      await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret }, config.secretKey, request.id),
       config.secretKey,
     ),
     requestId: request.id,

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import fastifyApollo from "@as-integrations/fastify";
 import type { Config } from "../lib/config.ts";
 import { composeSupergraph, type SubgraphSource } from "./compose.ts";
+import { limitBodies, UPLOAD_BODY_BYTES } from "./body-limits.ts";
 import { createGraph, executor, routerContext, type Execute, type RouterContext } from "./graph.ts";
 import { authenticate, readCredentials } from "./authenticate.ts";
 import { registerSiteRest } from "./rest/site/server.ts";
@@ -30,11 +31,12 @@ export interface RestDeps {
 export async function startRouter(config: Config, subgraphs: SubgraphSource[]): Promise<RunningRouter> {
   const supergraphSdl = composeSupergraph(subgraphs);
   const urls = Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) as Record<string, string>;
-  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 64 * 1024 * 1024, ...loggerOptions(config, "router") });
+  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: UPLOAD_BODY_BYTES, ...loggerOptions(config, "router") });
+  limitBodies(app, config.restRoot);
   const metrics = createMetrics();
   echoRequestId(app);
   registerMetrics(app, metrics);
-  const graph = await createGraph(supergraphSdl, { metrics, log: app.log, subgraphSecret: config.subgraphSecret });
+  const graph = await createGraph(supergraphSdl, { metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits });
 
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => ({
     ...await routerContext(
@@ -48,12 +50,21 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   registerCors(app, config);
   // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.
   await app.register(async (scope) => {
+    // What Fastify refuses before Apollo sees the request (a body that is not JSON, an unknown
+    // content type, a body too large) still answers in GraphQL's error shape.
+    scope.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, "graphql request failed");
+      const code = status === 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST";
+      const message = status === 500 ? "Internal server error" : error.message;
+      return reply.status(status).send({ errors: [{ message, extensions: { code, http: { status } } }] });
+    });
     await scope.register(fastifyApollo(graph), {
       path: "/graphql",
       // Bad credentials reject the request in GraphQL's own error shape.
       context: async (request) => {
         try {
-          return await contextFor(request);
+          return { ...await contextFor(request), graphqlClient: true };
         } catch (error) {
           throw error instanceof DomainError ? toGraphQLError(error, { httpStatus: true }) : error;
         }

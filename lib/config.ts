@@ -29,10 +29,41 @@ export interface Config {
   subgraphUrls?: { content: string; extensions: string; gateway: string };
   /** CORS_ORIGINS: origins whose browser apps may call /graphql and /api/v2 ("*" = any). */
   corsOrigins: "*" | string[];
+  /** What one GraphQL client request may ask (router/query-limits.ts); GRAPHQL_MAX_* variables. */
+  queryLimits: QueryLimits;
   /** LOG_LEVEL: pino's level for the request log and errors; `silent` prints nothing. */
   logLevel: LogLevel;
   /** Where log lines go (stdout unless set; tests capture them here). */
   logStream?: { write(line: string): void };
+}
+
+export interface QueryLimits {
+  maxTokens: number;
+  maxDepth: number;
+  maxAliases: number;
+  maxDirectives: number;
+  /** GraphQL Armor's cost: 2 per object, 1 per scalar, ×1.5 per level of depth. */
+  maxCost: number;
+  maxResponseBytes: number;
+}
+
+/** Room for every query a front end makes (the explorer's introspection included), far below what hurts. */
+function queryLimits(env: Env): QueryLimits {
+  const limit = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+    return n;
+  };
+  return {
+    maxTokens: limit("GRAPHQL_MAX_TOKENS", 5000),
+    maxDepth: limit("GRAPHQL_MAX_DEPTH", 12),
+    maxAliases: limit("GRAPHQL_MAX_ALIASES", 30),
+    maxDirectives: limit("GRAPHQL_MAX_DIRECTIVES", 50),
+    maxCost: limit("GRAPHQL_MAX_COST", 5000),
+    maxResponseBytes: limit("GRAPHQL_MAX_RESPONSE_BYTES", 10 * 1024 * 1024),
+  };
 }
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -122,6 +153,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       ? { content: env.CONTENT_URL!, extensions: env.EXTENSIONS_URL!, gateway: env.GATEWAY_URL! }
       : undefined,
     corsOrigins: corsOrigins(env),
+    queryLimits: queryLimits(env),
     logLevel: logLevel(env),
   };
   return { ...config, ...overrides };

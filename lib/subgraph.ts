@@ -27,6 +27,8 @@ export interface SubgraphDefinition<Context extends SubgraphContextBase = Subgra
   resolvers: GraphQLResolverMap<Context>;
   /** Builds the per-request context (fresh DataLoaders for every request). */
   context(db: Database, identity: Identity, config: Config): Context;
+  /** Largest request body it accepts (default 2 MB): the content subgraph takes media as base64. */
+  maxRequestBytes?: number;
   /** Brings a fresh database to its first-start state; safe to run on every start. */
   install?(db: Database, config: Config): Promise<void>;
 }
@@ -54,8 +56,7 @@ export interface RunningSubgraph { name: string; url: string; stop(): Promise<vo
 export async function serveSubgraph(
   definition: ServableSubgraph, db: Database, config: Config, port: number,
 ): Promise<RunningSubgraph> {
-  // Media uploads reach the content subgraph as base64 in a mutation: room for the router's 64 MB body, plus a third.
-  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 96 * 1024 * 1024, ...loggerOptions(config, definition.name) });
+  const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: definition.maxRequestBytes ?? 2 * 1024 * 1024, ...loggerOptions(config, definition.name) });
   echoRequestId(app);
   // With a shared secret configured, only a router that sends it reaches the graph.
   const secret = config.subgraphSecret;

@@ -1,6 +1,5 @@
 // The supergraph: @apollo/gateway over the composed subgraphs, inside Apollo Server. Both
 // /graphql and the REST layers execute through it, so every subgraph sees the same signed identity.
-import { textInputGuard } from "./text-input-guard.ts";
 import { ApolloServer, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
@@ -13,6 +12,9 @@ import { subgraphSecretHeaders } from "../lib/subgraph-secret.ts";
 import type { FormattedExecutionResult } from "graphql";
 import type { RouterMetrics } from "./observability/metrics.ts";
 import { publicError } from "./observability/public-errors.ts";
+import { queryLimits } from "./query-limits.ts";
+import { textInputGuard } from "./text-input-guard.ts";
+import type { QueryLimits } from "../lib/config.ts";
 
 export interface RouterContext {
   identity: Identity;
@@ -21,6 +23,8 @@ export interface RouterContext {
   /** The HTTP request's id and logger, when the operation comes from one (sent on to subgraphs). */
   requestId?: string;
   log?: FastifyBaseLogger;
+  /** The operation is a GraphQL client's document (POST /graphql), not one the REST layers built. */
+  graphqlClient?: boolean;
 }
 
 export async function routerContext(identity: Identity, secretKey: Buffer): Promise<RouterContext> {
@@ -45,13 +49,14 @@ class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
   }
 }
 
-export interface GraphObservers { metrics?: RouterMetrics; log?: FastifyBaseLogger; subgraphSecret?: string }
+/** What the graph reports to (metrics, log), sends to subgraphs (their secret) and enforces on clients. */
+export interface GraphOptions { metrics?: RouterMetrics; log?: FastifyBaseLogger; subgraphSecret?: string; queryLimits?: QueryLimits }
 
-export async function createGraph(supergraphSdl: string, observers: GraphObservers = {}): Promise<ApolloServer<RouterContext>> {
+export async function createGraph(supergraphSdl: string, options: GraphOptions = {}): Promise<ApolloServer<RouterContext>> {
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ name, url }) => new SubgraphSource(name, url ?? "", observers.metrics, observers.subgraphSecret),
-    ...(observers.log ? { logger: observers.log } : {}),
+    buildService: ({ name, url }) => new SubgraphSource(name, url ?? "", options.metrics, options.subgraphSecret),
+    ...(options.log ? { logger: options.log } : {}),
   });
   const server = new ApolloServer<RouterContext>({
     gateway,
@@ -62,11 +67,12 @@ export async function createGraph(supergraphSdl: string, observers: GraphObserve
     includeStacktraceInErrorResponses: false,
     plugins: [
       textInputGuard,
+      ...(options.queryLimits ? [queryLimits(options.queryLimits)] : []),
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
       // A failed fetch or a bug is logged with its cause here, before formatError hides it.
-      ...(observers.log ? [errorLogPlugin<RouterContext>(({ contextValue }) => contextValue.log ?? observers.log!)] : []),
+      ...(options.log ? [errorLogPlugin<RouterContext>(({ contextValue }) => contextValue.log ?? options.log!)] : []),
     ],
-    ...(observers.log ? { logger: observers.log } : {}),
+    ...(options.log ? { logger: options.log } : {}),
     // Show each domain error's HTTP status as extensions.http.status too (added after Apollo
     // Server has read `http`, so the GraphQL response itself stays 200 with partial data).
     formatError: (raw) => {

@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import fastifyApollo from "@as-integrations/fastify";
 import type { Config } from "../lib/config.ts";
 import { composeSupergraph, type SubgraphSource } from "./compose.ts";
+import { limitBodies, UPLOAD_BODY_BYTES } from "./body-limits.ts";
+import { tokenLimit } from "./query-limits.ts";
 import { createGraph, executor, routerContext, type Execute, type RouterContext } from "./graph.ts";
 import { authenticate, readCredentials } from "./authenticate.ts";
 import { registerSiteRest } from "./rest/site/server.ts";
@@ -30,11 +32,12 @@ export interface RestDeps {
 export async function startRouter(config: Config, subgraphs: SubgraphSource[]): Promise<RunningRouter> {
   const supergraphSdl = composeSupergraph(subgraphs);
   const urls = Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) as Record<string, string>;
-  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: 64 * 1024 * 1024, ...loggerOptions(config, "router") });
+  const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: UPLOAD_BODY_BYTES, ...loggerOptions(config, "router") });
+  limitBodies(app, config.restRoot);
   const metrics = createMetrics();
   echoRequestId(app);
   registerMetrics(app, metrics);
-  const graph = await createGraph(supergraphSdl, { metrics, log: app.log, subgraphSecret: config.subgraphSecret });
+  const graph = await createGraph(supergraphSdl, { metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits });
 
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => ({
     ...await routerContext(
@@ -57,12 +60,13 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
       const message = status === 500 ? "Internal server error" : error.message;
       return reply.status(status).send({ errors: [{ message, extensions: { code, http: { status } } }] });
     });
+    scope.addHook("preHandler", tokenLimit(config.queryLimits));
     await scope.register(fastifyApollo(graph), {
       path: "/graphql",
       // Bad credentials reject the request in GraphQL's own error shape.
       context: async (request) => {
         try {
-          return await contextFor(request);
+          return { ...await contextFor(request), graphqlClient: true };
         } catch (error) {
           throw error instanceof DomainError ? toGraphQLError(error, { httpStatus: true }) : error;
         }

@@ -13,12 +13,15 @@ export function publicError(formatted: GraphQLFormattedError): GraphQLFormattedE
   const relayed = serviceName !== undefined;
   const status = errorStatus(extensions);
   // A domain error (a status below 500) is the client's own business, links in its message included.
-  if ((status !== undefined && status < 500) || !INTERNAL_ADDRESS.test(formatted.message)) {
-    return relayed ? { ...formatted, extensions } : formatted;
+  if (status !== undefined && status < 500) return relayed ? { ...formatted, extensions } : formatted;
+  const path = formatted.path ? { path: formatted.path } : {};
+  if (INTERNAL_ADDRESS.test(formatted.message)) {
+    return { message: "A service this request needs is unavailable. Try again later.", ...path, extensions: { code: SERVICE_UNAVAILABLE, status: 503 } };
   }
-  return {
-    message: "A service this request needs is unavailable. Try again later.",
-    ...(formatted.path ? { path: formatted.path } : {}),
-    extensions: { code: SERVICE_UNAVAILABLE, status: 503 },
-  };
+  // A bug (a database error, a stack's worth of Prisma invocation text): the code and a safe message.
+  const code = extensions.code;
+  if (code === undefined || code === "INTERNAL_SERVER_ERROR") {
+    return { message: "An internal error occurred.", ...path, extensions: { code: "INTERNAL_SERVER_ERROR", status: 500 } };
+  }
+  return relayed ? { ...formatted, extensions } : formatted;
 }

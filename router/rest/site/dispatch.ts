@@ -46,6 +46,28 @@ export interface Prepared {
   route: SiteRoute;
   endpoint: SiteEndpoint;
   request: RestRequest;
+  /** The route's named path parameters, as matched (probes of the route read them). */
+  pathParams: Record<string, string>;
+}
+
+/** A probe as this request asks it: its document, the variables its path gives it, and its cache key. */
+interface ProbeCall { probe: DocumentNode; variables: Record<string, unknown>; key: string }
+
+const probeIds = new WeakMap<DocumentNode, number>();
+let probeCount = 0;
+
+/**
+ * A probe as asked for one path (an item probe takes the path's ids, as WordPress's permission
+ * callbacks read the request); null when there is nothing to ask. One probe with one set of
+ * variables is asked once per request.
+ */
+function probeCall(allowed: SiteEndpoint["allowed"], pathParams: Record<string, string>, context: RouterContext): ProbeCall | null {
+  if (!allowed?.probe) return null;
+  const variables = allowed.variables ? allowed.variables(pathParams, context.identity) : {};
+  if (variables === null) return null;
+  let id = probeIds.get(allowed.probe);
+  if (id === undefined) probeIds.set(allowed.probe, (id = ++probeCount));
+  return { probe: allowed.probe, variables, key: `${id}:${JSON.stringify(variables)}` };
 }
 
 export class SiteRest {
@@ -55,8 +77,8 @@ export class SiteRest {
     this.table = new RouteTable(routes, { caseInsensitive: true });
   }
 
-  /** Probe answers of one request, by probe document: each probe runs at most once per request. */
-  private readonly probes = new WeakMap<RouterContext, Map<DocumentNode, Promise<unknown>>>();
+  /** Probe answers of one request, by probe call: each runs at most once per request. */
+  private readonly probes = new WeakMap<RouterContext, Map<string, Promise<unknown>>>();
 
   /** Runs a typed document for the REST layer itself (the index): its data, or null when it failed. */
   async query<Data, Variables extends Record<string, unknown>>(document: TypedDocumentNode<Data, Variables>, variables: Variables, context: RouterContext): Promise<Data | null> {
@@ -64,91 +86,99 @@ export class SiteRest {
     return (result.data as Data | null | undefined) ?? null;
   }
 
-  /** The probe answers of this request (each probe is asked at most once per request). */
-  private asked(context: RouterContext): Map<DocumentNode, Promise<unknown>> {
-    const asked = this.probes.get(context) ?? new Map<DocumentNode, Promise<unknown>>();
+  /** The probe answers of this request, by call key (each call is asked at most once per request). */
+  private asked(context: RouterContext): Map<string, Promise<unknown>> {
+    const asked = this.probes.get(context) ?? new Map<string, Promise<unknown>>();
     this.probes.set(context, asked);
     return asked;
   }
 
-  /** The probes of a route's endpoints that this request has not asked yet. */
-  private unasked(route: SiteRoute, context: RouterContext): DocumentNode[] {
+  /** The probe calls of a route's endpoints, for this path, that this request has not asked yet. */
+  private unasked(route: SiteRoute, pathParams: Record<string, string>, context: RouterContext): ProbeCall[] {
     const asked = this.asked(context);
-    return [...new Set(route.endpoints.flatMap((e) => (e.allowed?.probe ? [e.allowed.probe] : [])))].filter((probe) => !asked.has(probe));
+    const calls = new Map<string, ProbeCall>();
+    for (const e of route.endpoints) {
+      const call = probeCall(e.allowed, pathParams, context);
+      if (call && !asked.has(call.key)) calls.set(call.key, call);
+    }
+    return [...calls.values()];
   }
 
   /** Files the probes' answers, which arrive under aliases r{first}, r{first+1}… of `answer`. */
-  private record(probes: DocumentNode[], answer: Promise<FormattedExecutionResult>, first: number, context: RouterContext): void {
+  private record(calls: ProbeCall[], answer: Promise<FormattedExecutionResult>, first: number, context: RouterContext): void {
     const asked = this.asked(context);
-    probes.forEach((probe, i) => asked.set(probe, answer.then((result) => {
+    calls.forEach((call, i) => asked.set(call.key, answer.then((result) => {
       const data = result.data as Record<string, unknown> | null | undefined;
       const value = data?.[aliasOf(first + i)];
-      // A probe that could not be answered allows nothing.
-      return value !== undefined && value !== null ? { [rootFieldOf(probe)]: value } : null;
+      // A probe that could not be answered (e.g. an item the caller may not read) allows nothing.
+      return value !== undefined && value !== null ? { [rootFieldOf(call.probe)]: value } : null;
     })));
   }
 
-  /** Asks probes not yet asked, together as one query. */
-  private ask(probes: DocumentNode[], context: RouterContext): Map<DocumentNode, Promise<unknown>> {
+  /** Asks probe calls not yet asked, together as one query. */
+  private ask(calls: ProbeCall[], context: RouterContext): Map<string, Promise<unknown>> {
     const asked = this.asked(context);
-    const fresh = [...new Set(probes)].filter((probe) => !asked.has(probe));
+    const fresh = [...new Map(calls.map((c) => [c.key, c])).values()].filter((c) => !asked.has(c.key));
     if (fresh.length) {
-      const merged = mergeOperations(fresh.map((operation) => ({ operation, variables: {} })), "query");
+      const merged = mergeOperations(fresh.map((c) => ({ operation: c.probe, variables: c.variables })), "query");
       this.record(fresh, this.execute(merged.document, merged.variables, context), 0, context);
     }
     return asked;
   }
 
-  /** Whether the graph lets the caller do what `allowed` guards. */
-  async may(allowed: SiteEndpoint["allowed"], context: RouterContext): Promise<boolean> {
+  /** Whether the graph lets the caller do what `allowed` guards, on the path matched with `pathParams`. */
+  async may(allowed: SiteEndpoint["allowed"], context: RouterContext, pathParams: Record<string, string> = {}): Promise<boolean> {
     if (!allowed) return true;
     if (!allowed.probe) return allowed.check(undefined);
-    const data = await this.ask([allowed.probe], context).get(allowed.probe);
+    const call = probeCall(allowed, pathParams, context);
+    if (!call) return false;
+    const data = await this.ask([call], context).get(call.key);
     return data !== null && allowed.check(data);
   }
 
-  /** Methods of a route the caller may use (the `Allow` header), as the graph answers them. */
-  async allow(route: SiteRoute, context: RouterContext): Promise<string> {
-    this.ask(this.unasked(route, context), context);
-    const permitted = await Promise.all(route.endpoints.map((e) => this.may(e.allowed, context)));
+  /** Methods of a route the caller may use on this path (the `Allow` header), as the graph answers them. */
+  async allow(route: SiteRoute, context: RouterContext, pathParams: Record<string, string> = {}): Promise<string> {
+    this.ask(this.unasked(route, pathParams, context), context);
+    const permitted = await Promise.all(route.endpoints.map((e) => this.may(e.allowed, context, pathParams)));
     return [...new Set(route.endpoints.filter((_e, i) => permitted[i]).flatMap((e) => e.methods))].join(", ");
   }
 
   /** Matches and validates a request; returns a ready request or the error response. */
-  prepare(input: SiteRequest, context: RouterContext): Prepared | { error: RestResult; route?: SiteRoute } {
+  prepare(input: SiteRequest, context: RouterContext): Prepared | { error: RestResult; route?: SiteRoute; pathParams?: Record<string, string> } {
     const method = (input.method === "HEAD" ? "GET" : input.method) as Method;
     const path = input.path.length > 1 ? input.path.replace(/\/+$/, "") : input.path;
     const match = this.table.match(path, method);
     if (!match?.endpoint) return { error: noRoute() };
     if (input.jsonError !== undefined) {
-      return { route: match.route, error: wpError("rest_invalid_json", "Invalid JSON body passed.", 400, { json_error_code: 4, json_error_message: input.jsonError }) };
+      return { route: match.route, pathParams: match.pathParams, error: wpError("rest_invalid_json", "Invalid JSON body passed.", 400, { json_error_code: 4, json_error_message: input.jsonError }) };
     }
     const result = processArgs(match.endpoint.args, { json: input.json, body: input.body, query: input.query, url: match.pathParams }, { method, identity: context.identity });
-    if (!result.ok) return { route: match.route, error: { status: result.error.data.status, body: result.error } };
+    if (!result.ok) return { route: match.route, pathParams: match.pathParams, error: { status: result.error.data.status, body: result.error } };
     return {
       route: match.route,
+      pathParams: match.pathParams,
       endpoint: match.endpoint,
       request: {
         method, path, params: result.params, sent: result.sent, query: input.query, headers: input.headers,
         identity: context.identity, rawBody: input.rawBody, files: input.files, urls: this.urls,
-        may: (allowed) => this.may(allowed, context),
+        may: (allowed) => this.may(allowed, context, match.pathParams),
       },
     };
   }
 
   /** Runs a prepared request's operation and shapes the response. */
   async run(prepared: Prepared, context: RouterContext): Promise<RestResult> {
-    const { endpoint, request, route } = prepared;
+    const { endpoint, request, route, pathParams } = prepared;
     if (isLocal(endpoint)) return endpoint.handle(request, context, this);
     const variables = endpoint.variables?.(request) ?? {};
     // A query carries its route's permission probes in the same document: one hop answers the
     // request and its Allow. (A mutation's Allow is asked after it ran, as WordPress computes it.)
-    const probes = operationKind(endpoint.operation) === "query" ? this.unasked(route, context) : [];
+    const probes = operationKind(endpoint.operation) === "query" ? this.unasked(route, pathParams, context) : [];
     if (!probes.length) {
       const result = await this.execute(endpoint.operation, variables, context);
       return this.shape(endpoint, request, result.data ?? null, result.errors ?? []);
     }
-    const merged = mergeOperations([{ operation: endpoint.operation, variables }, ...probes.map((operation) => ({ operation, variables: {} }))], "query");
+    const merged = mergeOperations([{ operation: endpoint.operation, variables }, ...probes.map((c) => ({ operation: c.probe, variables: c.variables }))], "query");
     const answer = this.execute(merged.document, merged.variables, context);
     this.record(probes, answer, 1, context);
     const result = await answer;
@@ -182,9 +212,9 @@ export class SiteRest {
     }));
   }
 
-  async dispatch(input: SiteRequest, context: RouterContext): Promise<{ result: RestResult; route?: SiteRoute }> {
+  async dispatch(input: SiteRequest, context: RouterContext): Promise<{ result: RestResult; route?: SiteRoute; pathParams?: Record<string, string> }> {
     const prepared = this.prepare(input, context);
-    if ("error" in prepared) return { result: prepared.error, route: prepared.route };
-    return { result: await this.run(prepared, context), route: prepared.route };
+    if ("error" in prepared) return { result: prepared.error, route: prepared.route, pathParams: prepared.pathParams };
+    return { result: await this.run(prepared, context), route: prepared.route, pathParams: prepared.pathParams };
   }
 }

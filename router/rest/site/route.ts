@@ -128,6 +128,11 @@ export interface RestResult {
  */
 export interface GraphAllow {
   probe?: DocumentNode;
+  /**
+   * The probe's variables from the matched path (an item probe takes the item's id, as WordPress's
+   * permission callbacks read the request); null when nothing can be asked (allows nothing).
+   */
+  variables?: (pathParams: Readonly<Record<string, string>>, identity: Identity) => Record<string, unknown> | null;
   check(data: unknown): boolean;
 }
 

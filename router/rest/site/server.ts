@@ -94,11 +94,11 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
         // OPTIONS answers with the route's own index entry, with no permission or argument checks.
         const match = site.table.match(input.path.replace(/(.)\/+$/, "$1"), "OPTIONS");
         result = { status: 200, body: match ? routeEntry(match.route, urls, "help") : [] };
-        if (match) allow = await site.allow(match.route, context);
+        if (match) allow = await site.allow(match.route, context, match.pathParams);
       } else {
         const dispatched = await site.dispatch(input, context);
         result = dispatched.result;
-        if (dispatched.route) allow = await site.allow(dispatched.route, context);
+        if (dispatched.route) allow = await site.allow(dispatched.route, context, dispatched.pathParams);
       }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;

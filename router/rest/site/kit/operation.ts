@@ -6,6 +6,7 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { DocumentNode } from "graphql";
 import type { ArgSchema, GraphAllow, GraphEndpoint, RestRequest, RestResult } from "../route.ts";
 import type { Method } from "../../table.ts";
+import type { Identity } from "../../../../lib/identity.ts";
 
 export interface GraphEndpointSpec<Data, Variables> {
   methods: Method[];
@@ -42,6 +43,17 @@ export function graphEndpoint<Data, Variables>(spec: GraphEndpointSpec<Data, Var
  */
 export function allowedBy<Data>(probe: TypedDocumentNode<Data, Record<string, never>>, check: (data: Data) => boolean): GraphAllow {
   return { probe: probe as DocumentNode, check: (data) => check(data as Data) };
+}
+
+/**
+ * A permission on the item the path names: the probe's variables come from the path's ids (and,
+ * for `me`, the caller), as WordPress's permission callbacks read the request. When the probe's
+ * item cannot be read, nothing is allowed.
+ */
+export function allowedOn<Data, Variables extends Record<string, unknown>>(
+  probe: TypedDocumentNode<Data, Variables>, variables: (pathParams: Readonly<Record<string, string>>, identity: Identity) => Variables | null, check: (data: Data) => boolean,
+): GraphAllow {
+  return { probe: probe as DocumentNode, variables, check: (data) => check(data as Data) };
 }
 
 /** Nobody may use the endpoint (WordPress maps the capability to do_not_allow). */

@@ -7,13 +7,13 @@ import {
   DeletePageRevisionDocument, DeletePostDocument, DeletePostRevisionDocument, ListPageAutosavesDocument, ListPageRevisionsDocument,
   ListPagesDocument, ListPostAutosavesDocument, ListPostRevisionsDocument, ListPostsDocument, ReadPageAutosaveDocument,
   ReadPageDocument, ReadPageRevisionDocument, ReadPostAutosaveDocument, ReadPostDocument, ReadPostRevisionDocument,
-  SitePermissionsDocument, UpdatePageDocument, UpdatePostDocument, type PageFieldsFragment, type PageOrderBy, type PostFieldsFragment, type PostOrderBy,
+  PageEditPermissionDocument, PostEditPermissionDocument, SitePermissionsDocument, UpdatePageDocument, UpdatePostDocument, type PageFieldsFragment, type PageOrderBy, type PostFieldsFragment, type PostOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
 import { FORMATS, SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import type { ArgSchema, GraphAllow, RestRequest, SiteRoute } from "../../route.ts";
 import { int, str, upper, type Args } from "../../kit/args.ts";
 import { contextOf, crudRoutes, inputOf, op, type Connection, type Op } from "../../kit/crud.ts";
-import { allowedBy } from "../../kit/operation.ts";
+import { allowedBy, allowedOn } from "../../kit/operation.ts";
 import { CURIES, renderedSchema, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
 import { autosaveRoutes, revisionId, revisionListVariables, revisionResource, revisionRoutes, type RevisionNode } from "./revisions.ts";
@@ -191,6 +191,12 @@ const autosaveParent: ArgSchema = { description: "The ID for the parent of the r
 const canWritePosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPosts);
 const canWritePages = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPages);
 
+/** The post an autosave route names: `{id}/autosaves`, `{parent}/autosaves/{id}`. */
+const autosaveParentId = (p: Readonly<Record<string, string>>) => ({ id: p.parent ?? p.id });
+/** Autosaves run the parent's update check (edit_post of that post), as WordPress's autosaves controller does. */
+const canEditPost = allowedOn(PostEditPermissionDocument, autosaveParentId, (d) => d.post?.viewerCan.edit ?? false);
+const canEditPage = allowedOn(PageEditPermissionDocument, autosaveParentId, (d) => d.page?.viewerCan.edit ?? false);
+
 /** The typed operations of one post type; everything else about its routes is the same for every type. */
 interface PostTypeOps {
   list: Op<Connection<PostNode>>; create: Op<PostNode>; read: Op<PostNode>; update: Op<PostNode>; delete: Op<{ deleted: boolean; node: PostNode }>;
@@ -199,7 +205,7 @@ interface PostTypeOps {
 }
 
 /** The routes WordPress's posts controller registers for a type: collection, item, revisions, autosaves. */
-function postTypeRoutes(t: PostType, resource: Resource<PostNode>, listArgs: Args, canWrite: GraphAllow, ops: PostTypeOps): SiteRoute[] {
+function postTypeRoutes(t: PostType, resource: Resource<PostNode>, listArgs: Args, canWrite: GraphAllow, canEditParent: GraphAllow, ops: PostTypeOps): SiteRoute[] {
   return [
     ...crudRoutes({
       namespace: "core/v2", path: t.base, resource, batch: true, idArg,
@@ -213,7 +219,7 @@ function postTypeRoutes(t: PostType, resource: Resource<PostNode>, listArgs: Arg
     }),
     ...revisionRoutes(t.base, { list: ops.revisions, read: ops.revision, remove: ops.deleteRevision }),
     ...autosaveRoutes(t.base, {
-      resource: revisionResource(t.base, { autosave: true }), allowed: canWrite, parentArg: autosaveParent,
+      resource: revisionResource(t.base, { autosave: true }), allowed: canEditParent, parentArg: autosaveParent,
       writeArgs: writeArgs(resource, "update"), ops: { list: ops.autosaves, create: ops.createAutosave, read: ops.autosave },
     }),
   ];
@@ -231,7 +237,7 @@ const autosaveCreated = (input: (r: RestRequest) => Record<string, unknown>) => 
 const postInput = inputOf(POST_RESOURCE);
 const pageInput = inputOf(PAGE_RESOURCE);
 
-export const postRoutes = postTypeRoutes(POST, POST_RESOURCE, POST_LIST_ARGS, canWritePosts, {
+export const postRoutes = postTypeRoutes(POST, POST_RESOURCE, POST_LIST_ARGS, canWritePosts, canEditPost, {
   list: op(ListPostsDocument, (r) => ({ ...listVariables(POST_LIST_ARGS)(r), orderBy: upper<PostOrderBy>(r.params.orderby) }), (d) => d.posts),
   create: op(CreatePostDocument, created(postInput), (d) => d.createPost!),
   read: op(ReadPostDocument, readVariables, (d) => d.post!),
@@ -245,7 +251,7 @@ export const postRoutes = postTypeRoutes(POST, POST_RESOURCE, POST_LIST_ARGS, ca
   autosave: op(ReadPostAutosaveDocument, revisionId, (d) => d.postAutosave!),
 });
 
-export const pageRoutes = postTypeRoutes(PAGE, PAGE_RESOURCE, PAGE_LIST_ARGS, canWritePages, {
+export const pageRoutes = postTypeRoutes(PAGE, PAGE_RESOURCE, PAGE_LIST_ARGS, canWritePages, canEditPage, {
   list: op(ListPagesDocument, (r) => ({ ...listVariables(PAGE_LIST_ARGS)(r), orderBy: upper<PageOrderBy>(r.params.orderby) }), (d) => d.pages),
   create: op(CreatePageDocument, created(pageInput), (d) => d.createPage!),
   read: op(ReadPageDocument, readVariables, (d) => d.page!),

@@ -4,15 +4,15 @@
 // Content-Disposition/Content-Type, or the `file` part of a multipart form. Each endpoint is one
 // typed operation of media.graphql.
 import {
-  CreateMediaDocument, DeleteMediaDocument, EditMediaDocument, ListMediaDocument, ProcessMediaDocument, ReadMediaDocument,
-  SitePermissionsDocument, UpdateMediaDocument,
+  CreateMediaDocument, DeleteMediaDocument, EditMediaDocument, ListMediaDocument, MediaEditPermissionDocument, ProcessMediaDocument,
+  ReadMediaDocument, SitePermissionsDocument, UpdateMediaDocument,
   type MediaEditInput, type MediaFieldsFragment, type MediaFileInput, type MediaProcessAction, type MediaType, type PostOrderBy,
 } from "../../../../../generated/graphql/operations.ts";
 import { SETTABLE_STATUSES } from "../../../../../lib/wordpress/post-values.ts";
 import { route, type ArgSchema, type RestRequest, type SiteRoute, type ValidatedParams } from "../../route.ts";
 import { omit, str, upper, type Args } from "../../kit/args.ts";
 import { crudRoutes, ID, inputOf, op, opEndpoint } from "../../kit/crud.ts";
-import { allowedBy } from "../../kit/operation.ts";
+import { allowedBy, allowedOn } from "../../kit/operation.ts";
 import { CURIES, mapInput, present, renderedSchema, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
 import { rawText } from "./posts.ts";
@@ -244,6 +244,11 @@ const idOf = (r: RestRequest) => String(r.params.id);
 /** upload_files for uploads and image edits; edit_posts for the rest (WordPress's attachment checks): the graph decides. */
 const canUpload = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.uploadFiles);
 const canEditPosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPosts);
+/**
+ * Post-processing and image edits run the attachment's update check (edit_post of it); an edit
+ * also needs upload_files first, which every stock role that may edit others' or own uploads has.
+ */
+const canEditAttachment = allowedOn(MediaEditPermissionDocument, (p) => ({ id: p.id }), (d) => d.mediaItem?.viewerCan.edit ?? false);
 
 const mediaInput = inputOf(MEDIA_RESOURCE);
 /** The id header clients use to recover an upload that timed out. */
@@ -272,14 +277,14 @@ export const mediaRoutes: SiteRoute[] = [
     },
   }),
   route("core/v2", `/media/${ID}/post-process`, [opEndpoint({
-    methods: ["POST"], allowed: canEditPosts,
+    methods: ["POST"], allowed: canEditAttachment,
     args: {
       id: { description: "Unique identifier for the attachment.", type: "integer" },
       action: { type: "string", enum: ["create-image-subsizes"], required: true },
     },
   }, op(ProcessMediaDocument, (r) => ({ id: idOf(r), action: PROCESS_ACTIONS[String(r.params.action) as keyof typeof PROCESS_ACTIONS] }), (d) => d.processMediaItem!),
   (n, r) => ({ body: present(MEDIA_RESOURCE, n, { context: "edit", urls: r.urls }) }))]),
-  route("core/v2", `/media/${ID}/edit`, [opEndpoint({ methods: ["POST"], allowed: canUpload, args: MEDIA_EDIT_ARGS },
+  route("core/v2", `/media/${ID}/edit`, [opEndpoint({ methods: ["POST"], allowed: canEditAttachment, args: MEDIA_EDIT_ARGS },
     op(EditMediaDocument, (r) => ({ id: idOf(r), input: editInput(r.params) }), (d) => d.editMediaItem!),
     // The edited copy is a new attachment: 201 in the request's context, as an upload is.
     (n, r) => ({ status: 201, body: present(MEDIA_RESOURCE, n, { context: requestContext(r), urls: r.urls }), headers: { Location: r.urls.rest(`/core/v2/media/${n.id}`), ...uploadedId(n) } }))]),

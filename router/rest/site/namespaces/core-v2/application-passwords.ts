@@ -4,13 +4,13 @@
 // The graph finds the user first (404), then asks edit_user of them; the secret is in the create
 // answer only. Not batchable, as in WordPress.
 import {
-  ApplicationPasswordPermissionsDocument, CreateApplicationPasswordDocument, DeleteApplicationPasswordDocument,
-  DeleteApplicationPasswordsDocument, IntrospectApplicationPasswordDocument, ListApplicationPasswordsDocument,
-  ReadApplicationPasswordDocument, UpdateApplicationPasswordDocument, type ApplicationPasswordFieldsFragment,
+  CreateApplicationPasswordDocument, DeleteApplicationPasswordDocument, DeleteApplicationPasswordsDocument,
+  IntrospectApplicationPasswordDocument, ListApplicationPasswordsDocument, ReadApplicationPasswordDocument,
+  UpdateApplicationPasswordDocument, UserEditPermissionDocument, type ApplicationPasswordFieldsFragment,
 } from "../../../../../generated/graphql/operations.ts";
 import { contextArg } from "../../kit/args.ts";
 import { contextOf, inputOf, op, opEndpoint } from "../../kit/crud.ts";
-import { allowedBy } from "../../kit/operation.ts";
+import { allowedOn } from "../../kit/operation.ts";
 import { itemSchema, present, writeArgs, type Context, type Resource } from "../../kit/resource.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
 
@@ -54,8 +54,15 @@ const owner = (r: RestRequest) => (r.params.user_id === "me" ? null : Number(r.p
 const uuid = (r: RestRequest) => String(r.params.uuid);
 const input = inputOf(APPLICATION_PASSWORD);
 
-/** Every endpoint needs edit_user of the owner: signed-in callers may at least manage their own. */
-const manage = allowedBy(ApplicationPasswordPermissionsDocument, (d) => d.viewerCan.manageOwnApplicationPasswords);
+/**
+ * Every endpoint needs edit_user of the user the path names (`me`: the caller), as WordPress's
+ * permission callbacks check it: anyone signed in for themselves, edit_users for others.
+ */
+const manage = allowedOn(UserEditPermissionDocument, (p, identity) => {
+  const id = p.user_id === "me" ? identity.site?.userId : Number(p.user_id);
+  // No user has an id beyond int4 (the route answers 404): nothing to ask.
+  return id === undefined || id > 2 ** 31 - 1 ? null : { id };
+}, (d) => d.user?.viewerCan.edit ?? false);
 
 const shown = (p: ApplicationPasswordNode, r: RestRequest, context: Context, links = true) =>
   present(APPLICATION_PASSWORD, p, { context, urls: r.urls }, { links });

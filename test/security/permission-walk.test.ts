@@ -219,9 +219,9 @@ const allowOf = (r: TestResponse) => (r.headers.get("allow") ?? "").split(",").m
 /** The route's Allow as this caller sees it: the item's (GET, when the caller may read it), else OPTIONS. */
 async function allowFor(path: string, auth: Auth): Promise<{ source: string; methods: string[] }> {
   const bare = path.split("?")[0];
-  const get = await s.request("GET", bare, { auth });
+  const get = await request("GET", bare, { auth });
   if (get.status === 200 && get.headers.get("allow")) return { source: "GET", methods: allowOf(get) };
-  return { source: "OPTIONS", methods: allowOf(await s.request("OPTIONS", bare, { auth })) };
+  return { source: "OPTIONS", methods: allowOf(await request("OPTIONS", bare, { auth })) };
 }
 
 let sent = 0;
@@ -284,44 +284,12 @@ describe("every write × every role answers as WordPress's rule", () => {
   });
 });
 
-/**
- * Where `Allow` still disagrees with the rule: OPTIONS (the only answer when the caller may not
- * read the item) asks the route's site-wide probe, while WordPress runs each endpoint's
- * permission_callback on the request, item and user_id included. Fixing it needs probes that take
- * the path's ids (a change to the probe mechanism in dispatch.ts and to the subgraph's viewerCan),
- * so these stay named and skipped until then.
- */
-const ITEM_BLIND_OPTIONS = "OPTIONS Allow is the route's site-wide probe, not the item's/user's permission WordPress computes";
-const KNOWN_ALLOW: Record<string, Caller[]> = {
-  "POST /core/v2/posts/(?P<id>[\\d]+)/autosaves": ["contributor", "author"],
-  "POST /core/v2/media/(?P<id>[\\d]+)/post-process": ["contributor", "author"],
-  "POST /core/v2/media/(?P<id>[\\d]+)/edit": ["author"],
-  "POST /core/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords": ["subscriber", "contributor", "author", "editor"],
-  "DELETE /core/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords": ["subscriber", "contributor", "author", "editor"],
-  ...Object.fromEntries(["POST", "PUT", "PATCH", "DELETE"].map((m) => [`${m} /core/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords/(?P<uuid>[\\w\\-]+)`, ["subscriber", "contributor", "author", "editor"] as Caller[]])),
-};
-
 describe("Allow on the same route lists the method exactly when the rule allows it", () => {
   const cases = WALKS.flatMap((walk) => CALLERS.map((who) => [`${walk.method} ${walk.pattern}${walk.variant ? ` (${walk.variant})` : ""}`, who, walk] as const));
-  const known = (name: string, who: Caller) => KNOWN_ALLOW[name]?.includes(who) ?? false;
 
-  test.each(cases.filter(([name, who]) => !known(name, who)))("%s as %s", async (_name, who, walk) => {
+  test.each(cases)("%s as %s", async (_name, who, walk) => {
     const allow = await allowFor(await walk.path(false), callers[who]);
-    sent += 2;
     expect({ source: allow.source, lists: allow.methods.includes(walk.method) }).toEqual({ source: allow.source, lists: walk.rule(who) });
-  });
-
-  test.skip.each(cases.filter(([name, who]) => known(name, who)))(`%s as %s (${ITEM_BLIND_OPTIONS})`, async (_name, who, walk) => {
-    const allow = await allowFor(await walk.path(false), callers[who]);
-    expect(allow.methods.includes(walk.method)).toBe(walk.rule(who));
-  });
-
-  test("the known disagreements are still there (remove them from KNOWN_ALLOW once fixed)", async () => {
-    const still = await Promise.all(cases.filter(([name, who]) => known(name, who)).map(async ([name, who, walk]) => {
-      const allow = await allowFor(await walk.path(false), callers[who]);
-      return allow.methods.includes(walk.method) !== walk.rule(who) ? [] : [`${name} as ${who}`];
-    }));
-    expect(still.flat()).toEqual([]);
   });
 });
 
@@ -366,7 +334,7 @@ describe("the same writes through batch/v1 and GraphQL", () => {
       expect(graph.data?.w).toBeTruthy();
     } else {
       expect(graph.data?.w ?? null).toBeNull();
-      expect(graph.errors?.[0]?.extensions?.http).toMatchObject({ status: refusal });
+      expect(graph.errors?.[0]?.extensions?.http, JSON.stringify(graph)).toMatchObject({ status: refusal });
       expect(await snapshot()).toEqual(before);
     }
   });

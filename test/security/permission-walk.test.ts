@@ -197,21 +197,20 @@ const WALKS: Walk[] = [
 /** Routes that take writes but are walked elsewhere: batch/v1 only carries other routes' writes (walked below). */
 const WALKED_ELSEWHERE = new Set(["/batch/v1 POST"]);
 
-/** Every row a site write could touch, without what merely authenticating records (an application password's last use). */
-async function snapshot(): Promise<unknown> {
-  const p = s.db.prisma;
-  const [users, posts, terms, postTerms, options, appPasswords, languages, languageSettings] = await Promise.all([
-    p.user.findMany({ orderBy: { id: "asc" } }),
-    p.post.findMany({ orderBy: { id: "asc" } }),
-    p.term.findMany({ orderBy: { id: "asc" } }),
-    p.postTerm.findMany(),
-    p.option.findMany(),
-    p.applicationPassword.findMany({ omit: { lastUsedAt: true, lastIp: true } }),
-    p.language.findMany(),
-    p.languageSettings.findMany(),
-  ]);
-  const sort = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).sort();
-  return { users, posts, terms, postTerms: sort(postTerms), options: sort(options), appPasswords: sort(appPasswords), languages: sort(languages), languageSettings: sort(languageSettings) };
+/**
+ * Every row a site write could touch, as one digest per table (one query: the walk asks it twice
+ * per refusal), without what merely authenticating records (an application password's last use).
+ */
+const TABLES = ["User", "Post", "Term", "PostTerm", "Option", "Language", "LanguageSettings"];
+const SNAPSHOT_SQL = [
+  ...TABLES.map((table) => `SELECT '${table}' AS name, count(*)::int AS rows, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest FROM "${table}" t`),
+  `SELECT 'ApplicationPassword', count(*)::int, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), ''))
+     FROM (SELECT to_jsonb(a) - 'lastUsedAt' - 'lastIp' AS t FROM "ApplicationPassword" a) s`,
+].join(" UNION ALL ");
+
+async function snapshot(): Promise<Record<string, string>> {
+  const rows = await s.db.prisma.$queryRawUnsafe<{ name: string; rows: number; digest: string }[]>(SNAPSHOT_SQL);
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.rows}:${r.digest}`]));
 }
 
 const allowOf = (r: TestResponse) => (r.headers.get("allow") ?? "").split(",").map((m) => m.trim()).filter(Boolean);
@@ -259,6 +258,16 @@ describe("the walk covers the route table", () => {
     expect(declared.filter((d) => !walked.has(d) && !WALKED_ELSEWHERE.has(d))).toEqual([]);
     // And no walk names a route that is gone.
     expect([...walked].filter((w) => !declared.includes(w))).toEqual([]);
+  });
+
+  test("the row snapshot sees a write (a refusal that wrote anything would fail), and not a mere sign-in", async () => {
+    const before = await snapshot();
+    expect((await s.request("GET", `${R}/users/me`, { auth: callers.editor })).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+    await make.tag();
+    const after = await snapshot();
+    expect(after.Term).not.toBe(before.Term);
+    expect({ ...after, Term: before.Term }).toEqual(before);
   });
 });
 

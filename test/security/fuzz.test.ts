@@ -1,7 +1,8 @@
 // Fuzz generated from the route declarations (issue 11): malformed requests over every site REST
 // endpoint, every /api/v2 route and every GraphQL root field, from a fixed seed. No answer may be
 // a 5xx; every refusal is in its own system's error shape; refused writes change no row; /health
-// keeps answering within 1 s throughout.
+// keeps answering within 1 s throughout. Not fuzzed here: URLs past Node's 16 KB header limit (the
+// HTTP layer answers 431 before any route, so query strings are capped; long text goes in bodies).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { composeApiSchema } from "../../router/compose.ts";
 import { SUBGRAPH_SCHEMAS } from "../../subgraphs/schemas.ts";
@@ -79,12 +80,12 @@ test("malformed requests from the route declarations: no 5xx, own error shapes, 
   const rng = prng(SEED);
   // The graph as clients see it, composed from the subgraphs' schemas (introspection may be limited).
   const schema = composeApiSchema(SUBGRAPH_SCHEMAS.map((sub) => ({ ...sub, url: "http://unused/graphql" })));
-  const site = siteRequests(siteRoutes(), rng, 6_000);
+  const site = siteRequests(siteRoutes(), rng, 5_800);
   const requests = [
     ...site,
     ...batchRequests(rng, 300, site),
-    ...gatewayRequests(GATEWAY_ROUTES, rng, 1_700),
-    ...graphqlRequests(schema, rng, 2_500),
+    ...gatewayRequests(GATEWAY_ROUTES, rng, 1_600),
+    ...graphqlRequests(schema, rng, 2_300),
   ];
   // Interleaved, so every system is under load while the others are asked.
   for (let i = requests.length - 1; i > 0; i--) {
@@ -128,7 +129,7 @@ test("malformed requests from the route declarations: no 5xx, own error shapes, 
   const after = await rowCounts();
 
   const summary = [...statuses].sort(([x], [y]) => x - y).map(([k, v]) => `${k}×${v}`).join(" ");
-  console.info(`fuzz: ${requests.length} requests (site ${site.length + 300}, gateway 1700, graphql 2500); statuses ${summary}`);
+  console.info(`fuzz: ${requests.length} requests (site ${site.length + 300}, gateway 1600, graphql 2300); statuses ${summary}`);
   if (process.env.FUZZ_TIMING) console.info([...timing].sort(([, x], [, y]) => y - x).slice(0, 25).map(([k, v]) => `${Math.round(v)} ms ${k}`).join("\n"));
   // Compact: one example per kind of request (its label without numbers), with how many there were.
   const report = (title: string, lines: [FuzzRequest, string][]) => {

@@ -1,5 +1,6 @@
 // A subgraph = schema file + resolvers + context, served over HTTP by Apollo Server on Fastify.
-// Every subgraph verifies the router's signed identity header before any resolver runs.
+// Every subgraph verifies the router's signed identity header before any resolver runs; without
+// one, it checks the caller's forwarded credentials (behind Hive Gateway or Apollo Router).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,8 @@ import type { Config } from "./config.ts";
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from "./identity.ts";
 import { DomainError, toGraphQLError } from "./errors.ts";
 import { isSubgraphSecret, SUBGRAPH_SECRET_HEADER } from "./subgraph-secret.ts";
+import { authenticate, readCredentials } from "./authenticate.ts";
+import { registerSubgraphUrl, subgraphUrl } from "./subgraph-peers.ts";
 import { echoRequestId, errorLogPlugin, loggerOptions, REQUEST_ID_HEADER } from "./logging.ts";
 
 export interface SubgraphContextBase {
@@ -86,19 +89,33 @@ export async function serveSubgraph(
     context: async (request) => {
       const header = request.headers[IDENTITY_HEADER];
       let identity: Identity;
-      try {
-        identity = await verifyIdentity(Array.isArray(header) ? header[0] : header, config.secretKey);
-      } catch {
-        throw toGraphQLError(new DomainError("invalid_identity", "The identity header is not valid.", 401));
+      if (header) {
+        // Our router's signed identity: the fast path (forwarded credentials are then ignored).
+        try {
+          identity = await verifyIdentity(Array.isArray(header) ? header[0] : header, config.secretKey);
+        } catch {
+          throw toGraphQLError(new DomainError("invalid_identity", "The identity header is not valid.", 401));
+        }
+      } else {
+        // Another router forwarded the caller's own credentials: check them as ours would.
+        try {
+          identity = await authenticate({ ...readCredentials(request.headers), ip: request.ip },
+            { content: subgraphUrl(config, "content"), gateway: subgraphUrl(config, "gateway"), secret: config.subgraphSecret },
+            config.secretKey, request.id);
+        } catch (error) {
+          throw error instanceof DomainError ? toGraphQLError(error) : error;
+        }
       }
       return definition.context(db, identity, config);
     },
   });
   app.get("/health", async () => ({ status: "ok", subgraph: definition.name }));
   const address = await app.listen({ port, host: config.subgraphHost });
+  const url = `${address.replace("0.0.0.0", "127.0.0.1")}/graphql`;
+  registerSubgraphUrl(config, definition.name, url);
   return {
     name: definition.name,
-    url: `${address.replace("0.0.0.0", "127.0.0.1")}/graphql`,
+    url,
     stop: async () => { await app.close(); },
   };
 }

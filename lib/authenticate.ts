@@ -1,0 +1,85 @@
+// Credentials → Identity: the caller's credentials checked by the subgraph that owns those users
+// (content for site users, gateway for email gateway users) through an @inaccessible field that
+// only a router-signed request may call. Our router runs it once at the edge; a subgraph reached
+// through another router (Hive Gateway, Apollo Router) runs it on the forwarded credentials.
+import { signIdentity, type Identity } from "./identity.ts";
+import { IDENTITY_HEADER } from "./identity.ts";
+import { REQUEST_ID_HEADER } from "./logging.ts";
+import { subgraphSecretHeaders } from "./subgraph-secret.ts";
+import { DomainError, errorStatus } from "./errors.ts";
+
+export interface Credentials {
+  /** `Authorization: Basic …` (WordPress application password). */
+  basic?: { username: string; password: string };
+  /** `X-ESG-Auth-Token` (email gateway session token). */
+  gatewayToken?: string;
+  /** The caller's address, recorded as the application password's last_ip. */
+  ip?: string;
+}
+
+export function readCredentials(headers: Record<string, string | string[] | undefined>): Credentials {
+  const first = (name: string) => { const v = headers[name]; return Array.isArray(v) ? v[0] : v; };
+  const credentials: Credentials = {};
+  const authorization = first("authorization");
+  const match = authorization?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (match) {
+    const decoded = Buffer.from(match[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon > 0) credentials.basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  }
+  const token = first("x-esg-auth-token");
+  if (token) credentials.gatewayToken = token;
+  return credentials;
+}
+
+/** Where the credential checks go, and the shared secret those subgraphs may require. */
+interface SubgraphUrls { content: string; gateway: string; secret?: string }
+
+async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string, subgraphSecret?: string): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey),
+      ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
+      ...subgraphSecretHeaders(subgraphSecret),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number; data?: Record<string, unknown> } }[] };
+  const error = body.errors?.[0];
+  if (error) {
+    throw new DomainError(error.extensions?.code ?? "internal_server_error", error.message, errorStatus(error.extensions) ?? 500, { data: error.extensions?.data });
+  }
+  return body.data as T;
+}
+
+/**
+ * Returns the caller's identity; no credentials is the anonymous caller. A Basic credential that
+ * is not a valid application password leaves the caller anonymous, as the recorded WordPress
+ * answers it (GET of a public post with a wrong application password: 200, `Allow: GET`); what
+ * the route then needs (401 rest_cannot_create…) follows from being anonymous. A bad email
+ * gateway token is an error, as the gateway answers it.
+ */
+export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer, requestId?: string): Promise<Identity> {
+  const identity: Identity = credentials.ip ? { client: credentials.ip } : {};
+  if (credentials.basic) {
+    try {
+      const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
+        urls.content,
+        "query($username: String!, $password: String!, $ip: String) { authenticateApplicationPassword(username: $username, password: $password, ip: $ip) { userId roles appPassword } }",
+        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId, urls.secret);
+      const { userId, roles, appPassword } = data.authenticateApplicationPassword;
+      identity.site = { userId, roles, ...(appPassword ? { appPassword } : {}) };
+    } catch (error) {
+      if (!(error instanceof DomainError && errorStatus(error.extensions) === 401)) throw error;
+    }
+  }
+  if (credentials.gatewayToken) {
+    const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
+      urls.gateway,
+      "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles sessionId } }",
+      { token: credentials.gatewayToken }, secretKey, requestId, urls.secret);
+    identity.gateway = data.authenticateGatewayToken;
+  }
+  return identity;
+}

@@ -18,6 +18,7 @@ import { echoRequestId, loggerOptions } from "../lib/logging.ts";
 import { createMetrics, registerMetrics } from "./observability/metrics.ts";
 import { registerGraphiql } from "./explorer/graphiql.ts";
 import { registerCors } from "./cors.ts";
+import { registerGraphqlMultipart } from "./graphql-multipart.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
 
@@ -61,6 +62,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
       return reply.status(status).send({ errors: [{ message, extensions: { code, http: { status } } }] });
     });
     scope.addHook("preHandler", tokenLimit(config.queryLimits));
+    registerGraphqlMultipart(scope);
     await scope.register(fastifyApollo(graph), {
       path: "/graphql",
       // Bad credentials reject the request in GraphQL's own error shape.

@@ -9,6 +9,7 @@ import {
   createApplicationPassword, deleteApplicationPassword, deleteApplicationPasswords, listApplicationPasswords,
   staleApplicationPasswords, userIdByLogin, wordpressGmt,
 } from "../subgraphs/content/users/application-passwords.ts";
+import { createOAuthClient } from "../subgraphs/content/users/oauth.ts";
 import { createUser } from "../subgraphs/content/users/user-accounts.ts";
 import { generatePassword } from "../subgraphs/gateway/auth/passwords.ts";
 import { ADMIN_USERNAME, setGatewayPassword } from "../subgraphs/gateway/auth/users.ts";
@@ -32,6 +33,7 @@ running a command. With DATABASE_URL=postgres://… the server may keep running.
 Examples:
   npm run admin -- user create --username ada --email ada@example.com --role editor
   npm run admin -- app-password create --user admin --name "CLI recovery"
+  npm run admin -- oauth-client create --name "Mobile app" --redirect-uri https://app.example/callback
   npm run admin -- gateway reset-admin-password`)
   .showHelpAfterError();
 
@@ -97,6 +99,18 @@ appPassword.command("prune-unused")
     print(`Revoked ${report.done} application password(s) unused for ${o.olderThanDays} days.`);
     for (const { item, error } of report.failed) print(`Failed: ${item.uuid} (${item.name}): ${error.message}`);
     if (report.failed.length) process.exitCode = 1;
+  }));
+
+const oauthClient = program.command("oauth-client").description("OAuth 2.0 clients (router/oauth.ts).");
+oauthClient.command("create")
+  .description("Register an OAuth client; its secret is printed once and cannot be shown again.")
+  .requiredOption("--name <name>", "the application's name, shown on the consent page")
+  .requiredOption("--redirect-uri <uri>", "an allowed redirect URI (repeat for several)", (value: string, previous: string[] = []) => [...previous, value])
+  .action((o: { name: string; redirectUri: string[] }) => withOperator(async (op) => {
+    const { clientId, clientSecret } = await createOAuthClient(op.content(), { name: o.name, redirectUris: o.redirectUri });
+    print(`OAuth client "${o.name}" registered.`);
+    print(`client_id:     ${clientId}`);
+    print(`client_secret: ${clientSecret}`);
   }));
 
 program.command("gateway").description("The email gateway.")

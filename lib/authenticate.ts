@@ -11,6 +11,8 @@ import { DomainError, errorStatus } from "./errors.ts";
 export interface Credentials {
   /** `Authorization: Basic …` (WordPress application password). */
   basic?: { username: string; password: string };
+  /** `Authorization: Bearer …` (an OAuth 2.0 access token, router/oauth.ts). */
+  bearer?: string;
   /** `X-ESG-Auth-Token` (email gateway session token). */
   gatewayToken?: string;
   /** The caller's address, recorded as the application password's last_ip. */
@@ -27,15 +29,18 @@ export function readCredentials(headers: Record<string, string | string[] | unde
     const colon = decoded.indexOf(":");
     if (colon > 0) credentials.basic = { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
   }
+  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
+  if (bearer) credentials.bearer = bearer[1];
   const token = first("x-esg-auth-token");
   if (token) credentials.gatewayToken = token;
   return credentials;
 }
 
 /** Where the credential checks go, and the shared secret those subgraphs may require. */
-interface SubgraphUrls { content: string; gateway: string; secret?: string }
+export interface SubgraphUrls { content: string; gateway: string; secret?: string }
 
-async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string, subgraphSecret?: string): Promise<T> {
+/** A router-signed request to a subgraph; a GraphQL error comes back as the DomainError it names. */
+export async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string, subgraphSecret?: string): Promise<T> {
   const response = await fetch(url, {
     method: "POST",
     headers: {
@@ -73,6 +78,15 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
     } catch (error) {
       if (!(error instanceof DomainError && errorStatus(error.extensions) === 401)) throw error;
     }
+  }
+  if (credentials.bearer) {
+    // Unlike a wrong application password, a bad bearer token is refused (RFC 6750 invalid_token):
+    // the client holds it from our own token endpoint, so it has expired or been revoked.
+    const data = await askSubgraph<{ authenticateOAuthToken: { userId: number; roles: string[]; scope: string } }>(
+      urls.content, "query($token: String!) { authenticateOAuthToken(token: $token) { userId roles scope } }",
+      { token: credentials.bearer }, secretKey, requestId, urls.secret);
+    const { userId, roles, scope } = data.authenticateOAuthToken;
+    identity.site = { userId, roles, scope: scope.split(" ") };
   }
   if (credentials.gatewayToken) {
     const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(

@@ -26,6 +26,14 @@ export const ROLE_CAPABILITIES: Record<string, ReadonlySet<string>> = {
 
 export const ROLES = Object.keys(ROLE_CAPABILITIES);
 
-export function can(roles: readonly string[] | undefined, capability: string): boolean {
+/** What an OAuth token with the `read` scope alone keeps: reading as the user, nothing that writes. */
+export const READING_CAPABILITIES: ReadonlySet<string> = new Set(["read", "read_private_posts", "read_private_pages", "list_users"]);
+
+/** Whether granted OAuth scopes (none: not an OAuth caller) allow writing as the user. */
+export const scopeAllowsWrites = (scope: readonly string[] | undefined): boolean => !scope || scope.includes("write");
+
+/** `scope`: the OAuth scopes the caller's token carries; without `write`, only reading capabilities. */
+export function can(roles: readonly string[] | undefined, capability: string, scope?: readonly string[]): boolean {
+  if (!scopeAllowsWrites(scope) && !READING_CAPABILITIES.has(capability)) return false;
   return (roles ?? []).some((role) => ROLE_CAPABILITIES[role]?.has(capability) ?? false);
 }

@@ -122,6 +122,13 @@ export const ERROR_CODES = {
   invalid_username: { status: 401, message: "Unknown username. Check again or try your email address." },
   invalid_email: { status: 401, message: "Unknown email address. Check again or try your username." },
   incorrect_password: { status: 401, message: "The provided password is an invalid application password." },
+  // OAuth 2.0 (RFC 6749 §5.2, RFC 6750 §3.1): the token endpoint's and bearer tokens' error codes
+  invalid_request: bad("The request is missing a parameter or is malformed."),
+  invalid_client: { status: 401, message: "Client authentication failed." },
+  invalid_grant: bad("The authorization code or refresh token is invalid, expired, revoked or was issued to another client."),
+  unsupported_grant_type: bad("The grant type is not supported."),
+  invalid_scope: bad("The requested scope is invalid."),
+  invalid_token: { status: 401, message: "The access token is invalid or expired." },
   // WordPress's application-passwords controller (core 5.6+; subgraphs/content/users/application-passwords.ts)
   rest_not_logged_in: { status: 401, message: "You are not currently logged in." },
   rest_cannot_list_application_passwords: denied("Sorry, you are not allowed to list application passwords for this user."),

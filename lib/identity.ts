@@ -11,6 +11,8 @@ export interface SiteIdentity {
   roles: string[];
   /** The uuid of the application password the caller signed in with (WordPress's introspect route). */
   appPassword?: string;
+  /** OAuth 2.0 scopes when signed in with a bearer token: without `write`, only reading capabilities. */
+  scope?: string[];
 }
 export interface GatewayIdentity {
   userId: number;

@@ -14,6 +14,7 @@ import { registerSiteRest } from "./rest/site/server.ts";
 import { registerGatewayRest } from "./rest/gateway/server.ts";
 import { registerSiteOpenApi } from "./rest/openapi/site.ts";
 import { registerUploads } from "./uploads.ts";
+import { registerOAuth } from "./oauth.ts";
 import { echoRequestId, loggerOptions } from "../lib/logging.ts";
 import { createMetrics, registerMetrics } from "./observability/metrics.ts";
 import { registerGraphiql } from "./explorer/graphiql.ts";
@@ -79,6 +80,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   await app.register(async (scope) => registerSiteRest(scope, deps));
   await app.register(async (scope) => registerGatewayRest(scope, deps));
   registerUploads(app, config);
+  registerOAuth(app, config, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret });
   registerGraphiql(app);
   registerSiteOpenApi(app, config);
 

@@ -6,12 +6,13 @@ import { fail } from "../../lib/errors.ts";
 import type { Identity } from "../../lib/identity.ts";
 import { POST_TYPE_REGISTRY, capabilityOf } from "./site/post-type-registry.ts";
 
-export interface Viewer { id: number; roles: string[] }
+/** `scope`: an OAuth caller's granted scopes (lib/capabilities.ts `can`). */
+export interface Viewer { id: number; roles: string[]; scope?: string[] }
 
 export const viewerOf = (identity: Identity): Viewer | null =>
-  identity.site ? { id: identity.site.userId, roles: identity.site.roles } : null;
+  identity.site ? { id: identity.site.userId, roles: identity.site.roles, ...(identity.site.scope ? { scope: identity.site.scope } : {}) } : null;
 
-export const hasCap = (viewer: Viewer | null, cap: string): boolean => can(viewer?.roles, cap);
+export const hasCap = (viewer: Viewer | null, cap: string): boolean => can(viewer?.roles, cap, viewer?.scope);
 
 /** Throws a refusal with a registered code: 403 for a signed-in viewer, 401 for an anonymous one. */
 export const refuse = (ctx: { viewer: Viewer | null }, code: ErrorCode, message?: string): never =>

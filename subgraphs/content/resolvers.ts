@@ -8,8 +8,9 @@ import { siteResolvers } from "./site/resolvers.ts";
 import { viewerPermissionResolvers } from "./site/viewer-permissions.ts";
 import { termResolvers } from "./terms/resolvers.ts";
 import { applicationPasswordResolvers } from "./users/application-password-resolvers.ts";
+import { oauthResolvers } from "./users/oauth-resolvers.ts";
 import { userResolvers } from "./users/resolvers.ts";
 
 export const resolvers: Resolvers = mergeResolvers<Resolvers>(
-  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, siteResolvers, viewerPermissionResolvers,
+  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, oauthResolvers, siteResolvers, viewerPermissionResolvers,
 );

@@ -39,7 +39,7 @@ describe("npm run admin", () => {
   test("--help lists the commands and says to stop the server for the embedded database", async () => {
     const r = await admin("--help");
     expect(r.code).toBe(0);
-    for (const command of ["user", "app-password", "gateway"]) expect(r.stdout).toContain(command);
+    for (const command of ["user", "app-password", "oauth-client", "gateway"]) expect(r.stdout).toContain(command);
     expect(r.stdout).toContain("stop `npm start`");
     const sub = await admin("app-password", "--help");
     for (const command of ["create", "list", "revoke", "prune-unused"]) expect(sub.stdout).toContain(command);
@@ -77,6 +77,33 @@ describe("npm run admin", () => {
     expect(list.stdout).toMatch(/recovery {2}created \S+ {2}last used/);
     expect(list.stdout).not.toContain(password);
   }, 180_000);
+
+  test("oauth-client create prints the client secret once; the token endpoint authenticates the client with it", async () => {
+    const bad = await admin("oauth-client", "create", "--name", "Bad", "--redirect-uri", "not a uri");
+    expect(bad.code).toBe(1);
+    const created = await admin("oauth-client", "create", "--name", "Mobile", "--redirect-uri", "https://app.example/cb", "--redirect-uri", "http://127.0.0.1:8765/cb");
+    expect(created.code).toBe(0);
+    const clientId = created.stdout.match(/client_id: +(\S+)/)?.[1];
+    const clientSecret = created.stdout.match(/client_secret: +(\S+)/)?.[1];
+    expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const s = await startTestSystem({ DATA_DIR: dir }, { databaseUrl: `file:${path.join(dir, "pglite")}`, secretKey: Buffer.from(SECRET_KEY, "utf8") });
+    try {
+      const stored = await s.db.prisma.oAuthClient.findUniqueOrThrow({ where: { id: clientId! } });
+      expect(stored.redirectUris).toEqual(["https://app.example/cb", "http://127.0.0.1:8765/cb"]);
+      expect(stored.secretHash).not.toContain(clientSecret!);
+      const token = (secret: string) => s.request("POST", "/oauth/token", {
+        raw: new URLSearchParams({ grant_type: "refresh_token", refresh_token: "unknown", client_id: clientId!, client_secret: secret }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      // The client is recognized (the grant, not the client, is refused); a wrong secret is not.
+      expect((await token(clientSecret!)).body.error).toBe("invalid_grant");
+      expect((await token(`${clientSecret}x`)).body.error).toBe("invalid_client");
+    } finally {
+      await s.stop();
+    }
+  }, 120_000);
 
   test("prune-unused revokes stale passwords with a progress bar; revoke --all empties a user", async () => {
     const dry = await admin("app-password", "prune-unused", "--older-than-days", "0", "--dry-run");

@@ -3,7 +3,7 @@
 // posts (the authors a visitor can meet on the site anyway).
 import { isStoredId } from "../../../lib/wordpress/limits.ts";
 import type { Prisma, User } from "../../../generated/prisma/client.ts";
-import { ROLE_CAPABILITIES, ROLES } from "../../../lib/capabilities.ts";
+import { ROLE_CAPABILITIES, ROLES, scopeAllowsWrites } from "../../../lib/capabilities.ts";
 import { fail } from "../../../lib/errors.ts";
 import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import type { ContentContext } from "../context.ts";
@@ -14,7 +14,8 @@ export const canListUsers = (viewer: Viewer | null) => hasCap(viewer, "list_user
 
 /** map_meta_cap edit_user: everyone may edit themselves; others need edit_users. */
 export const canEditOtherUsers = (viewer: Viewer | null) => hasCap(viewer, "edit_users");
-export const canEditUser = (viewer: Viewer | null, userId: number) => !!viewer && (viewer.id === userId || canEditOtherUsers(viewer));
+// Editing oneself needs no capability in WordPress; a read-only OAuth token still may not.
+export const canEditUser = (viewer: Viewer | null, userId: number) => !!viewer && ((viewer.id === userId && scopeAllowsWrites(viewer.scope)) || canEditOtherUsers(viewer));
 export const canDeleteUser = (viewer: Viewer | null) => hasCap(viewer, "delete_users");
 export const canCreateUsers = (viewer: Viewer | null) => hasCap(viewer, "create_users");
 export const canPromoteUser = (viewer: Viewer | null) => hasCap(viewer, "promote_users");

@@ -6,7 +6,7 @@ import { fail } from "../../../lib/errors.ts";
 import type { Identity } from "../../../lib/identity.ts";
 import type { ExtensionsContext } from "../context.ts";
 
-export const canManageLanguages = (identity: Identity): boolean => can(identity.site?.roles, "manage_options");
+export const canManageLanguages = (identity: Identity): boolean => can(identity.site?.roles, "manage_options", identity.site?.scope);
 
 /** The refusals, with Polylang's own codes and messages. */
 const REFUSALS = {

@@ -105,6 +105,25 @@ describe("authorization code with PKCE", () => {
     const anonymous = await send("GET", `/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: client.clientId, redirect_uri: REDIRECT, code_challenge: challengeOf(VERIFIER), code_challenge_method: "S256" })}`);
     expect(anonymous.status).toBe(401);
   });
+
+  it("a denial or a consent form not the one shown redirects with an error, and issues no code", async () => {
+    const query = new URLSearchParams({ response_type: "code", client_id: client.clientId, redirect_uri: REDIRECT, scope: "read", state: "d1", code_challenge: challengeOf(VERIFIER), code_challenge_method: "S256" });
+    const page = await send("GET", `/oauth/authorize?${query}`, { auth: "admin" });
+    const post = async (fields: Record<string, string>) => {
+      requests++;
+      const r = await fetch(`${s.url}/oauth/authorize`, {
+        method: "POST", redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("admin:abcd EFGH ijkl MNOP qrst UVWX").toString("base64")}` },
+        body: new URLSearchParams(fields).toString(),
+      });
+      return new URL(r.headers.get("location")!).searchParams;
+    };
+    const denied = await post({ ...consentFields(page.text), decision: "deny" });
+    expect([denied.get("error"), denied.get("state"), denied.get("code")]).toEqual(["access_denied", "d1", null]);
+    // The scope widened after consent: the form's MAC no longer matches.
+    const widened = await post({ ...consentFields(page.text), scope: "read write", decision: "approve" });
+    expect([widened.get("error"), widened.get("code")]).toEqual(["invalid_request", null]);
+  });
 });
 
 describe("refresh, revocation and expiry", () => {

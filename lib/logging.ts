@@ -27,7 +27,8 @@ class RequestLine extends LogController {
     if (this.isLogDisabled(request)) return;
     const line = {
       method: request.method,
-      url: request.url,
+      // A long URL (an over-long address in a filter, a flood of parameters) is logged by its start.
+      url: request.url.length > 256 ? `${request.url.slice(0, 256)}…` : request.url,
       route: request.routeOptions.url ?? null,
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,

@@ -24,6 +24,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: GatewayProblem): FastifyReply {
+  // Refused input is logged with what was refused (the messages quote at most the start of an
+  // over-long address, seed 001 §7), so an operator can see rejections without the payloads.
+  if (problem.violations) request.log.info({ violations: problem.violations }, "constraint violation");
   // JSON-LD clients get the Hydra media type; everyone else RFC 7807's.
   const type = negotiate(header(request, "accept")) === "jsonld" ? MEDIA_TYPES.jsonld : "application/problem+json; charset=utf-8";
   return reply.status(problem.status).headers(problem.headers).header("content-type", type).send(JSON.stringify(problemBody(problem)));

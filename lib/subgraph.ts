@@ -94,7 +94,8 @@ export async function serveSubgraph(
         try {
           identity = await verifyIdentity(Array.isArray(header) ? header[0] : header, config.secretKey);
         } catch {
-          throw toGraphQLError(new DomainError("invalid_identity", "The identity header is not valid.", 401));
+          // A forged or expired header is the caller's fault: 401, said with the HTTP status too.
+          throw toGraphQLError(new DomainError("invalid_identity", "The identity header is not valid.", 401), { httpStatus: true });
         }
       } else {
         // Another router forwarded the caller's own credentials: check them as ours would.

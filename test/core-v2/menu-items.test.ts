@@ -1,8 +1,8 @@
 // core/v2/menu-items and core/v2/menus over real HTTP (and their GraphQL fields), checked against
 // what WordPress answers: recordings 075–081, 129, 137 and the menu items controller's rules.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
 import { readRecording } from "../helpers/recordings.ts";
+import { createUserWithPassword } from "../helpers/users.ts";
 import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
@@ -304,14 +304,7 @@ describe("reading", () => {
   });
 });
 
-/** A user with an application password (there is no route for those). */
-async function createUser(username: string, roles: string[]): Promise<RequestOptions["auth"]> {
-  const r = await s.request("POST", `${R}/users`, { auth: "admin", body: { username, email: `${username}@example.com`, password: "pass word 1", roles } });
-  expect(r.status).toBe(201);
-  const password = `${username}-app-password-0000`;
-  await s.db.prisma.applicationPassword.create({ data: { userId: r.body.id, name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } });
-  return { username, password };
-}
+const createUser = async (username: string, roles: string[]): Promise<RequestOptions["auth"]> => (await createUserWithPassword(s, username, roles)).auth;
 
 describe("autosaves of menu items (WordPress's autosaves controller on a type whose prepared data holds no post fields)", () => {
   test("a published item gets one autosave per user, with empty title/content/excerpt; later autosaves reuse it", async () => {

@@ -1,22 +1,16 @@
 // core/v2 users, types, statuses, taxonomies and settings over real HTTP (and their GraphQL
 // queries), checked against what WordPress answers: recordings 127/131/133/135 and core's rules.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
 import { readRecording } from "../helpers/recordings.ts";
+import { createUserWithPassword } from "../helpers/users.ts";
 import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
 const R = "/wp-json/core/v2";
 type Auth = RequestOptions["auth"];
 
-/** Creates a user through the API and gives them an application password (there is no route for those here). */
-async function createUser(username: string, roles: string[], extra: Record<string, unknown> = {}): Promise<{ id: number; auth: Auth }> {
-  const r = await s.request("POST", `${R}/users`, { auth: "admin", body: { username, email: `${username}@example.com`, password: "pass word 1", roles, ...extra } });
-  expect(r.status).toBe(201);
-  const password = `${username}-app-password-0000`;
-  await s.db.prisma.applicationPassword.create({ data: { userId: r.body.id, name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } });
-  return { id: r.body.id, auth: { username, password } };
-}
+const createUser = (username: string, roles: string[], extra: Record<string, unknown> = {}): Promise<{ id: number; auth: Auth }> =>
+  createUserWithPassword(s, username, roles, extra);
 
 let editor: { id: number; auth: Auth };
 let author: { id: number; auth: Auth };

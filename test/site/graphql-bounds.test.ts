@@ -3,7 +3,7 @@
 // and the viewer's permission fields answer per role what the operations themselves allow.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEFAULT_PER_PAGE, PER_PAGE_MAX } from "../../lib/wordpress/limits.ts";
-import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
+import { createUserWithPassword } from "../helpers/users.ts";
 import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
@@ -11,15 +11,7 @@ type Auth = RequestOptions["auth"];
 const ROLES = ["subscriber", "contributor", "author", "editor", "administrator"] as const;
 const as: Partial<Record<(typeof ROLES)[number], Auth>> = {};
 
-/** A user of `role` with an application password (the API has no route for those). */
-async function userWithRole(role: string): Promise<Auth> {
-  const username = `${role}-user`;
-  const r = await s.request("POST", "/wp-json/core/v2/users", { auth: "admin", body: { username, email: `${username}@example.com`, password: "pass word 1", roles: [role] } });
-  expect(r.status).toBe(201);
-  const password = `${username}-app-password-0000`;
-  await s.db.prisma.applicationPassword.create({ data: { userId: r.body.id, name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } });
-  return { username, password };
-}
+const userWithRole = async (role: string): Promise<Auth> => (await createUserWithPassword(s, `${role}-user`, [role])).auth;
 
 beforeAll(async () => {
   s = await startTestSystem();

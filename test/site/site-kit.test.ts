@@ -2,8 +2,8 @@
 // every role (asked of the graph, not a second rule in the router), and OPTIONS / `?context=help`
 // show the resource's schema as WordPress does.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hashAppPassword } from "../../subgraphs/content/users/users.ts";
 import { readRecording } from "../helpers/recordings.ts";
+import { createUserWithPassword } from "../helpers/users.ts";
 import { startTestSystem, type RequestOptions, type TestSystem } from "../helpers/system.ts";
 
 let s: TestSystem;
@@ -14,13 +14,7 @@ const callers: Record<string, Auth> = { anonymous: undefined };
 
 beforeAll(async () => {
   s = await startTestSystem();
-  for (const role of ROLES) {
-    const r = await s.request("POST", `${R}/users`, { auth: "admin", body: { username: `kit-${role}`, email: `kit-${role}@example.com`, password: "pass word 1", roles: [role] } });
-    expect(r.status).toBe(201);
-    const password = `kit-${role}-app-password-0000`;
-    await s.db.prisma.applicationPassword.create({ data: { userId: r.body.id, name: "test", secretHash: hashAppPassword(password, s.config.secretKey) } });
-    callers[role] = { username: `kit-${role}`, password };
-  }
+  for (const role of ROLES) callers[role] = (await createUserWithPassword(s, `kit-${role}`, [role])).auth;
 }, 120_000);
 afterAll(async () => { await s?.stop(); });
 

@@ -1,5 +1,6 @@
 // Resolvers of menus and menu items (menus.graphql): arguments in, domain functions
 // out. Menu items resolve as MenuItemView (the row set up once, with its object); menus as terms.
+import { refId } from "../../../lib/entity-ref.ts";
 import type {
   MenuItemResolvers, MenuResolvers, MutationResolvers, QueryResolvers, Resolvers,
 } from "../../../generated/graphql/content-resolvers.ts";
@@ -48,10 +49,11 @@ const Mutation: MutationResolvers = {
 
 const MenuItem: MenuItemResolvers = {
   __resolveReference: async (ref, ctx) => {
-    const row = await ctx.loaders.post.load(Number(ref.id));
+    const row = await ctx.loaders.post.load(refId(ref));
     return row && row.type === MENU_ITEM && canReadPost(ctx.viewer, row) && canReadMenus(ctx.viewer) ? setupMenuItem(ctx, row) : null;
   },
   id: (item) => item.row.id,
+  databaseId: (item) => item.row.id,
   title: (item, _, ctx) => ({ raw: canEditMenus(ctx.viewer) ? item.title : null, rendered: renderTitle(item.title) }),
   status: (item) => item.row.status,
   menuOrder: (item) => item.row.menuOrder,

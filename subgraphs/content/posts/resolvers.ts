@@ -1,5 +1,6 @@
 // Thin resolvers of posts, pages and their revisions: arguments in, domain functions out. Field
 // resolvers derive the presentation fields (rendered HTML, links, zone-less dates) from the stored row.
+import { refId, type EntityRef } from "../../../lib/entity-ref.ts";
 import type { MutationResolvers, QueryResolvers, Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import crypto from "node:crypto";
 import type { Post, Term } from "../../../generated/prisma/client.ts";
@@ -86,6 +87,7 @@ const Mutation: MutationResolvers = {
 /** Fields shared by every post type's GraphQL type (Post, Page): derived from the stored row. */
 const postFields = {
     id: (post: Post) => String(post.id),
+    databaseId: (post: Post) => post.id,
     date: (post: Post) => formatWpDate(post.date),
     dateGmt: async (post: Post, _: unknown, ctx: ContentContext) => gmtDate(post.dateGmt, post.date, (await ctx.site()).clock),
     modified: (post: Post) => formatWpDate(post.modified),
@@ -125,11 +127,11 @@ export const postResolvers: Resolvers = {
   Mutation,
   Post: {
     ...postFields,
-    __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "post"),
+    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableReference(ctx, refId(ref), "post"),
   },
   Page: {
     ...postFields,
-    __resolveReference: (ref: { id: string | number }, ctx: ContentContext) => readableReference(ctx, Number(ref.id), "page"),
+    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableReference(ctx, refId(ref), "page"),
     parentId: (page: Post) => page.parentId,
     parent: (page: Post, _: unknown, ctx: ContentContext) => (page.parentId ? readableReference(ctx, page.parentId) : null),
     menuOrder: (page: Post) => page.menuOrder,

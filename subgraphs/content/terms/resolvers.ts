@@ -1,5 +1,6 @@
 // Thin resolvers of categories and tags (core/v2/categories, core/v2/tags): arguments in, term
 // domain functions out.
+import { refId, type EntityRef } from "../../../lib/entity-ref.ts";
 import type { Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import type { Term } from "../../../generated/prisma/client.ts";
 import type { ContentContext } from "../context.ts";
@@ -8,7 +9,8 @@ import { deleteTerm, listTerms, requireTerm, saveTerm, type TermInput, type Term
 
 /** Fields every term type shares, derived from the row. */
 const termFields = {
-  __resolveReference: (ref: { id: number }, ctx: ContentContext) => ctx.loaders.term.load(Number(ref.id)),
+  __resolveReference: (ref: EntityRef, ctx: ContentContext) => ctx.loaders.term.load(refId(ref)),
+  databaseId: (t: Term) => t.id,
   count: (t: Term, _: unknown, ctx: ContentContext) => ctx.loaders.termCount.load(t.id),
   link: (t: Term, _: unknown, ctx: ContentContext) => termLink(ctx, t),
 };

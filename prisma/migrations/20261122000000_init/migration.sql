@@ -1,6 +1,9 @@
 -- CreateSchema
 CREATE SCHEMA IF NOT EXISTS "public";
 
+-- CreateEnum
+CREATE TYPE "TranslatableType" AS ENUM ('POST', 'PAGE', 'NAV_MENU_ITEM', 'CATEGORY', 'POST_TAG');
+
 -- CreateTable
 CREATE TABLE "User" (
     "id" SERIAL NOT NULL,
@@ -170,11 +173,31 @@ CREATE TABLE "LanguageSettings" (
 );
 
 -- CreateTable
+CREATE TABLE "LanguageAssignment" (
+    "objectType" "TranslatableType" NOT NULL,
+    "objectId" INTEGER NOT NULL,
+    "languageId" INTEGER NOT NULL,
+    "groupId" INTEGER,
+
+    CONSTRAINT "LanguageAssignment_pkey" PRIMARY KEY ("objectType","objectId")
+);
+
+-- CreateTable
+CREATE TABLE "TranslationGroup" (
+    "id" SERIAL NOT NULL,
+    "objectType" "TranslatableType" NOT NULL,
+
+    CONSTRAINT "TranslationGroup_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "GatewayUser" (
     "id" SERIAL NOT NULL,
     "username" TEXT NOT NULL,
     "passwordHash" TEXT NOT NULL,
     "roles" TEXT[],
+    "email" TEXT,
+    "domains" TEXT[] DEFAULT ARRAY[]::TEXT[],
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "GatewayUser_pkey" PRIMARY KEY ("id")
@@ -205,6 +228,141 @@ CREATE TABLE "AccountedEmail" (
     "accounted" BOOLEAN NOT NULL DEFAULT false,
 
     CONSTRAINT "AccountedEmail_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayMessage" (
+    "id" TEXT NOT NULL,
+    "messageId" TEXT,
+    "receivedOn" TIMESTAMP(3) NOT NULL,
+    "sentOn" TIMESTAMP(3),
+    "sender" TEXT NOT NULL,
+    "headerFrom" TEXT NOT NULL,
+    "headerFromAddress" TEXT NOT NULL,
+    "recipients" TEXT[],
+    "senderIp" TEXT,
+    "hostname" TEXT NOT NULL,
+    "nodeId" TEXT,
+    "direction" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "size" INTEGER NOT NULL,
+    "result" TEXT NOT NULL,
+    "deliveryResult" TEXT NOT NULL,
+    "score" DOUBLE PRECISION,
+    "hasAttachments" BOOLEAN NOT NULL DEFAULT false,
+    "state" TEXT NOT NULL DEFAULT 'none',
+    "quarantined" BOOLEAN NOT NULL DEFAULT false,
+    "uriHosts" TEXT[],
+    "releasedAt" TIMESTAMP(3),
+    "releasedBy" TEXT,
+    "releaseSender" TEXT,
+    "headers" JSONB,
+    "ingestedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GatewayMessage_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayMessageAddress" (
+    "messageId" TEXT NOT NULL,
+    "address" TEXT NOT NULL,
+    "role" TEXT NOT NULL,
+    "receivedOn" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "GatewayMessageAddress_pkey" PRIMARY KEY ("messageId","address","role")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayMessageUriHost" (
+    "messageId" TEXT NOT NULL,
+    "host" TEXT NOT NULL,
+    "receivedOn" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "GatewayMessageUriHost_pkey" PRIMARY KEY ("messageId","host")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayAttachment" (
+    "id" SERIAL NOT NULL,
+    "messageId" TEXT NOT NULL,
+    "position" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "contentType" TEXT NOT NULL,
+    "size" INTEGER NOT NULL,
+    "sha256" TEXT NOT NULL,
+    "content" BYTEA,
+
+    CONSTRAINT "GatewayAttachment_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayScanAnalysis" (
+    "messageId" TEXT NOT NULL,
+    "verdict" TEXT NOT NULL,
+    "score" DOUBLE PRECISION,
+    "details" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GatewayScanAnalysis_pkey" PRIMARY KEY ("messageId")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayMessageReport" (
+    "id" SERIAL NOT NULL,
+    "messageId" TEXT NOT NULL,
+    "kind" TEXT NOT NULL,
+    "route" TEXT NOT NULL,
+    "reportedBy" TEXT NOT NULL,
+    "reportedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "learning" JSONB NOT NULL,
+
+    CONSTRAINT "GatewayMessageReport_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewaySenderReputation" (
+    "address" TEXT NOT NULL,
+    "goodWeight" INTEGER NOT NULL DEFAULT 0,
+    "badWeight" INTEGER NOT NULL DEFAULT 0,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "GatewaySenderReputation_pkey" PRIMARY KEY ("address")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayRestrictedSender" (
+    "id" SERIAL NOT NULL,
+    "sender" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+    "restrictedAt" TIMESTAMP(3) NOT NULL,
+    "lastMessageAt" TIMESTAMP(3) NOT NULL,
+    "messageCount" INTEGER NOT NULL DEFAULT 1,
+    "lastMessageId" TEXT,
+
+    CONSTRAINT "GatewayRestrictedSender_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayMessageCounter" (
+    "name" TEXT NOT NULL,
+    "value" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "GatewayMessageCounter_pkey" PRIMARY KEY ("name")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayPurgeJob" (
+    "id" SERIAL NOT NULL,
+    "criteria" JSONB NOT NULL,
+    "cursorAt" TIMESTAMP(3),
+    "cursorId" TEXT,
+    "total" INTEGER NOT NULL,
+    "purged" INTEGER NOT NULL DEFAULT 0,
+    "state" TEXT NOT NULL DEFAULT 'running',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finishedAt" TIMESTAMP(3),
+
+    CONSTRAINT "GatewayPurgeJob_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
@@ -262,6 +420,12 @@ CREATE UNIQUE INDEX "Language_slug_key" ON "Language"("slug");
 CREATE INDEX "Language_termGroup_termId_idx" ON "Language"("termGroup", "termId");
 
 -- CreateIndex
+CREATE INDEX "LanguageAssignment_languageId_objectType_objectId_idx" ON "LanguageAssignment"("languageId", "objectType", "objectId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "LanguageAssignment_groupId_languageId_key" ON "LanguageAssignment"("groupId", "languageId");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "GatewayUser_username_key" ON "GatewayUser"("username");
 
 -- CreateIndex
@@ -281,6 +445,51 @@ CREATE INDEX "AccountedEmail_lastSeenOn_idx" ON "AccountedEmail"("lastSeenOn");
 
 -- CreateIndex
 CREATE INDEX "AccountedEmail_type_idx" ON "AccountedEmail"("type");
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_receivedOn_id_idx" ON "GatewayMessage"("receivedOn" DESC, "id");
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_sender_receivedOn_idx" ON "GatewayMessage"("sender", "receivedOn" DESC);
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_headerFromAddress_receivedOn_idx" ON "GatewayMessage"("headerFromAddress", "receivedOn" DESC);
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_nodeId_receivedOn_idx" ON "GatewayMessage"("nodeId", "receivedOn" DESC);
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_hostname_receivedOn_idx" ON "GatewayMessage"("hostname", "receivedOn" DESC);
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_quarantined_receivedOn_idx" ON "GatewayMessage"("quarantined", "receivedOn" DESC);
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_result_receivedOn_idx" ON "GatewayMessage"("result", "receivedOn" DESC);
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_subject_idx" ON "GatewayMessage"("subject");
+
+-- CreateIndex
+CREATE INDEX "GatewayMessage_size_idx" ON "GatewayMessage"("size");
+
+-- CreateIndex
+CREATE INDEX "GatewayMessageAddress_address_receivedOn_messageId_idx" ON "GatewayMessageAddress"("address", "receivedOn" DESC, "messageId");
+
+-- CreateIndex
+CREATE INDEX "GatewayMessageUriHost_host_receivedOn_messageId_idx" ON "GatewayMessageUriHost"("host", "receivedOn" DESC, "messageId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayAttachment_messageId_position_key" ON "GatewayAttachment"("messageId", "position");
+
+-- CreateIndex
+CREATE INDEX "GatewayMessageReport_messageId_idx" ON "GatewayMessageReport"("messageId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayRestrictedSender_sender_key" ON "GatewayRestrictedSender"("sender");
+
+-- CreateIndex
+CREATE INDEX "GatewayRestrictedSender_restrictedAt_idx" ON "GatewayRestrictedSender"("restrictedAt");
 
 -- AddForeignKey
 ALTER TABLE "ApplicationPassword" ADD CONSTRAINT "ApplicationPassword_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -307,5 +516,26 @@ ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_postId_fkey" FOREIGN KEY ("postI
 ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_termId_fkey" FOREIGN KEY ("termId") REFERENCES "Term"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "LanguageAssignment" ADD CONSTRAINT "LanguageAssignment_languageId_fkey" FOREIGN KEY ("languageId") REFERENCES "Language"("termId") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "LanguageAssignment" ADD CONSTRAINT "LanguageAssignment_groupId_fkey" FOREIGN KEY ("groupId") REFERENCES "TranslationGroup"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "GatewaySession" ADD CONSTRAINT "GatewaySession_userId_fkey" FOREIGN KEY ("userId") REFERENCES "GatewayUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GatewayMessageAddress" ADD CONSTRAINT "GatewayMessageAddress_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "GatewayMessage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GatewayMessageUriHost" ADD CONSTRAINT "GatewayMessageUriHost_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "GatewayMessage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GatewayAttachment" ADD CONSTRAINT "GatewayAttachment_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "GatewayMessage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GatewayScanAnalysis" ADD CONSTRAINT "GatewayScanAnalysis_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "GatewayMessage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "GatewayMessageReport" ADD CONSTRAINT "GatewayMessageReport_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "GatewayMessage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -3,6 +3,7 @@
 // and tokens) and licensing/ (accounted email). Resolvers stay thin; the rules live beside them.
 import type { Resolvers } from "../../generated/graphql/gateway-resolvers.ts";
 import { loadTypeDefs, type SubgraphDefinition } from "../../lib/subgraph.ts";
+import { addressResolvers } from "./addresses/resolvers.ts";
 import { authResolvers } from "./auth/resolvers.ts";
 import { ensureAdministrator } from "./auth/users.ts";
 import { createGatewayContext, type GatewayContext } from "./context.ts";
@@ -16,6 +17,7 @@ const resolvers: Resolvers = {
   Query: { ...authResolvers.Query, ...licensingResolvers.Query },
   Mutation: authResolvers.Mutation,
   AccountedEmail: licensingResolvers.AccountedEmail,
+  EmailAddress: addressResolvers.EmailAddress,
 };
 
 export const gatewaySubgraph: SubgraphDefinition<GatewayContext> = {

@@ -33,6 +33,8 @@ export interface Config {
   queryLimits: QueryLimits;
   /** LOG_LEVEL: pino's level for the request log and errors; `silent` prints nothing. */
   logLevel: LogLevel;
+  /** HTTP_ALLOWED_HOSTS: hosts outbound requests (lib/http-client.ts) may reach though private or on another port. */
+  httpAllowedHosts: string[];
   /** Where log lines go (stdout unless set; tests capture them here). */
   logStream?: { write(line: string): void };
 }
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     corsOrigins: corsOrigins(env),
     queryLimits: queryLimits(env),
     logLevel: logLevel(env),
+    httpAllowedHosts: (env.HTTP_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
   return { ...config, ...overrides };
 }

@@ -191,6 +191,138 @@ CREATE TABLE "TranslationGroup" (
 );
 
 -- CreateTable
+CREATE TABLE "GatewayConfiguration" (
+    "section" TEXT NOT NULL,
+    "applied" JSONB,
+    "pending" JSONB,
+    "appliedAt" TIMESTAMP(3),
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "GatewayConfiguration_pkey" PRIMARY KEY ("section")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayAuditEntry" (
+    "id" SERIAL NOT NULL,
+    "at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "action" TEXT NOT NULL,
+    "section" TEXT NOT NULL,
+    "userId" INTEGER,
+    "username" TEXT NOT NULL,
+    "nodeUid" TEXT NOT NULL,
+    "changeset" JSONB NOT NULL,
+
+    CONSTRAINT "GatewayAuditEntry_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayClusterNode" (
+    "id" SERIAL NOT NULL,
+    "uid" TEXT NOT NULL,
+    "hostname" TEXT NOT NULL,
+    "role" TEXT NOT NULL,
+    "state" TEXT NOT NULL,
+    "local" BOOLEAN NOT NULL DEFAULT false,
+    "cloud" BOOLEAN NOT NULL DEFAULT false,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "stateChangedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GatewayClusterNode_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayDomain" (
+    "id" SERIAL NOT NULL,
+    "name" TEXT NOT NULL,
+    "tenant" TEXT,
+    "dkimSelector" TEXT NOT NULL DEFAULT 'default',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "trialStartedAt" TIMESTAMP(3),
+    "trialEndsAt" TIMESTAMP(3),
+
+    CONSTRAINT "GatewayDomain_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayCertificate" (
+    "id" SERIAL NOT NULL,
+    "commonName" TEXT NOT NULL,
+    "nodeUid" TEXT NOT NULL,
+    "issuedBy" TEXT NOT NULL,
+    "notBefore" TIMESTAMP(3) NOT NULL,
+    "notAfter" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GatewayCertificate_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayEvent" (
+    "id" SERIAL NOT NULL,
+    "kind" TEXT NOT NULL,
+    "at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "subject" TEXT NOT NULL,
+    "sender" TEXT NOT NULL,
+    "recipient" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "nodeUid" TEXT,
+    "dedupeKey" TEXT,
+
+    CONSTRAINT "GatewayEvent_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayUserProfile" (
+    "userId" INTEGER NOT NULL,
+    "fullName" TEXT NOT NULL DEFAULT '',
+    "email" TEXT,
+    "identityProvider" TEXT NOT NULL DEFAULT 'local',
+    "domains" TEXT[],
+    "otpSecret" TEXT,
+    "otpEnabledAt" TIMESTAMP(3),
+    "otpLastStep" INTEGER,
+
+    CONSTRAINT "GatewayUserProfile_pkey" PRIMARY KEY ("userId")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayLoginToken" (
+    "id" TEXT NOT NULL,
+    "userId" INTEGER NOT NULL,
+    "label" TEXT NOT NULL,
+    "secretHash" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expiresAt" TIMESTAMP(3),
+    "lastUsedAt" TIMESTAMP(3),
+
+    CONSTRAINT "GatewayLoginToken_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayGroupImport" (
+    "id" SERIAL NOT NULL,
+    "connector" TEXT NOT NULL,
+    "groupName" TEXT NOT NULL,
+    "addGroupEmailToUsers" BOOLEAN NOT NULL DEFAULT true,
+    "createFunctionalUserForGroups" BOOLEAN NOT NULL DEFAULT true,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastRunAt" TIMESTAMP(3),
+
+    CONSTRAINT "GatewayGroupImport_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "GatewayFunctionalUser" (
+    "id" SERIAL NOT NULL,
+    "email" TEXT NOT NULL,
+    "groupName" TEXT NOT NULL,
+    "connector" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "GatewayFunctionalUser_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "GatewayUser" (
     "id" SERIAL NOT NULL,
     "username" TEXT NOT NULL,
@@ -266,6 +398,7 @@ CREATE TABLE "GatewayMessage" (
 CREATE TABLE "GatewayMessageAddress" (
     "messageId" TEXT NOT NULL,
     "address" TEXT NOT NULL,
+    "domain" TEXT NOT NULL,
     "role" TEXT NOT NULL,
     "receivedOn" TIMESTAMP(3) NOT NULL,
 
@@ -365,6 +498,65 @@ CREATE TABLE "GatewayPurgeJob" (
     CONSTRAINT "GatewayPurgeJob_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "SeoIndexable" (
+    "id" SERIAL NOT NULL,
+    "objectType" TEXT NOT NULL,
+    "objectId" INTEGER NOT NULL,
+    "objectSubType" TEXT NOT NULL DEFAULT 'post',
+    "permalink" TEXT NOT NULL DEFAULT '',
+    "postStatus" TEXT,
+    "title" TEXT NOT NULL DEFAULT '',
+    "focusKeyphrase" TEXT NOT NULL DEFAULT '',
+    "seoTitle" TEXT NOT NULL DEFAULT '',
+    "metaDescription" TEXT NOT NULL DEFAULT '',
+    "canonical" TEXT NOT NULL DEFAULT '',
+    "isCornerstone" BOOLEAN NOT NULL DEFAULT false,
+    "isRobotsNoindex" BOOLEAN,
+    "isRobotsNofollow" BOOLEAN NOT NULL DEFAULT false,
+    "seoScore" INTEGER,
+    "readabilityScore" INTEGER NOT NULL DEFAULT 0,
+    "readingTimeMinutes" INTEGER,
+    "linkCount" INTEGER,
+    "internalLinkCount" INTEGER NOT NULL DEFAULT 0,
+    "externalLinkCount" INTEGER NOT NULL DEFAULT 0,
+    "linkedObjectIds" INTEGER[] DEFAULT ARRAY[]::INTEGER[],
+    "analysedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SeoIndexable_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "SeoOption" (
+    "name" TEXT NOT NULL,
+    "value" JSONB NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SeoOption_pkey" PRIMARY KEY ("name")
+);
+
+-- CreateTable
+CREATE TABLE "SeoUserMeta" (
+    "userId" INTEGER NOT NULL,
+    "key" TEXT NOT NULL,
+    "value" JSONB NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SeoUserMeta_pkey" PRIMARY KEY ("userId","key")
+);
+
+-- CreateTable
+CREATE TABLE "SeoTrackedKeyphrase" (
+    "id" SERIAL NOT NULL,
+    "keyphrase" TEXT NOT NULL,
+    "externalId" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SeoTrackedKeyphrase_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_login_key" ON "User"("login");
 
@@ -426,6 +618,48 @@ CREATE INDEX "LanguageAssignment_languageId_objectType_objectId_idx" ON "Languag
 CREATE UNIQUE INDEX "LanguageAssignment_groupId_languageId_key" ON "LanguageAssignment"("groupId", "languageId");
 
 -- CreateIndex
+CREATE INDEX "GatewayAuditEntry_at_idx" ON "GatewayAuditEntry"("at");
+
+-- CreateIndex
+CREATE INDEX "GatewayAuditEntry_section_at_idx" ON "GatewayAuditEntry"("section", "at");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayClusterNode_uid_key" ON "GatewayClusterNode"("uid");
+
+-- CreateIndex
+CREATE INDEX "GatewayClusterNode_role_state_idx" ON "GatewayClusterNode"("role", "state");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayDomain_name_key" ON "GatewayDomain"("name");
+
+-- CreateIndex
+CREATE INDEX "GatewayDomain_tenant_idx" ON "GatewayDomain"("tenant");
+
+-- CreateIndex
+CREATE INDEX "GatewayDomain_trialEndsAt_idx" ON "GatewayDomain"("trialEndsAt");
+
+-- CreateIndex
+CREATE INDEX "GatewayCertificate_notAfter_idx" ON "GatewayCertificate"("notAfter");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayEvent_dedupeKey_key" ON "GatewayEvent"("dedupeKey");
+
+-- CreateIndex
+CREATE INDEX "GatewayEvent_kind_at_idx" ON "GatewayEvent"("kind", "at");
+
+-- CreateIndex
+CREATE INDEX "GatewayEvent_at_idx" ON "GatewayEvent"("at");
+
+-- CreateIndex
+CREATE INDEX "GatewayLoginToken_userId_idx" ON "GatewayLoginToken"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayGroupImport_connector_groupName_key" ON "GatewayGroupImport"("connector", "groupName");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "GatewayFunctionalUser_email_key" ON "GatewayFunctionalUser"("email");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "GatewayUser_username_key" ON "GatewayUser"("username");
 
 -- CreateIndex
@@ -477,6 +711,9 @@ CREATE INDEX "GatewayMessage_size_idx" ON "GatewayMessage"("size");
 CREATE INDEX "GatewayMessageAddress_address_receivedOn_messageId_idx" ON "GatewayMessageAddress"("address", "receivedOn" DESC, "messageId");
 
 -- CreateIndex
+CREATE INDEX "GatewayMessageAddress_domain_receivedOn_messageId_idx" ON "GatewayMessageAddress"("domain", "receivedOn" DESC, "messageId");
+
+-- CreateIndex
 CREATE INDEX "GatewayMessageUriHost_host_receivedOn_messageId_idx" ON "GatewayMessageUriHost"("host", "receivedOn" DESC, "messageId");
 
 -- CreateIndex
@@ -490,6 +727,18 @@ CREATE UNIQUE INDEX "GatewayRestrictedSender_sender_key" ON "GatewayRestrictedSe
 
 -- CreateIndex
 CREATE INDEX "GatewayRestrictedSender_restrictedAt_idx" ON "GatewayRestrictedSender"("restrictedAt");
+
+-- CreateIndex
+CREATE INDEX "SeoIndexable_objectSubType_postStatus_idx" ON "SeoIndexable"("objectSubType", "postStatus");
+
+-- CreateIndex
+CREATE INDEX "SeoIndexable_permalink_idx" ON "SeoIndexable"("permalink");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SeoIndexable_objectType_objectId_key" ON "SeoIndexable"("objectType", "objectId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SeoTrackedKeyphrase_keyphrase_key" ON "SeoTrackedKeyphrase"("keyphrase");
 
 -- AddForeignKey
 ALTER TABLE "ApplicationPassword" ADD CONSTRAINT "ApplicationPassword_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -46,8 +46,13 @@ const config: CodegenConfig = {
     ...subgraph("extensions", {
       Language: "../../subgraphs/extensions/languages/language-view.ts#LanguageView",
       LanguageSettings: "../../subgraphs/extensions/languages/language-settings.ts#SettingsValues",
+      ...Object.fromEntries(["Post", "Page", "MenuItem", "Category", "Tag"].map((t) => [t, "../../subgraphs/extensions/content-entities.ts#ContentEntityRef"])),
     }),
-    ...subgraph("gateway", { AccountedEmail: "../prisma/client.ts#AccountedEmail" }),
+    ...subgraph("gateway", {
+      AccountedEmail: "../prisma/client.ts#AccountedEmail",
+      Message: "../../subgraphs/gateway/mail/messages.ts#MessageView",
+      RestrictedSender: "../prisma/client.ts#GatewayRestrictedSender",
+    }),
   },
 };
 

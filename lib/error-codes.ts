@@ -153,10 +153,31 @@ export const ERROR_CODES = {
   pll_invalid_name: bad("The language must have a name"),
   pll_invalid_flag: bad("The flag does not exist"),
   pll_invalid_language: bad("The language is invalid."),
+  pll_translation_conflict: bad("The translation group already has an object in this language."),
   pll_empty_domains: bad("Please enter a valid URL."),
   pll_invalid_domains: bad("Polylang was unable to access the URL. Please check that the URL is valid."),
   pll_unknown_domains_languages: bad("The language is unknown and has been discarded."),
   pll_unknown_nav_menus_languages: bad("The language is unknown and has been discarded."),
+
+  // Redirection (redirection/v1): the plugin's codes; `data.error_code` names the check (the plugin sends a source line)
+  redirect: bad("Invalid redirect details"),
+  redirect_create_failed: bad("Unable to create redirect"),
+  redirect_update_failed: bad("Invalid redirect details"),
+  redirect_bulk_failed: bad("Invalid redirect"),
+  redirect_group_invalid: bad("Invalid group or parameters"),
+  redirect_export_invalid_module: bad("Invalid module"),
+  redirect_import_invalid_file: bad("Invalid file"),
+  redirect_import_invalid_group: bad("Invalid group"),
+  redirect_delete_multi: bad("Multisite installations must delete the plugin from the network admin"),
+  redirect_plugin_invalid: bad("Invalid request"),
+
+  // Embeds, site health and the block editor (oembed/1.0, site-health/v1, block-editor/v1)
+  oembed_invalid_url: notFound("Not Found"),
+  no_response: notFound("URL not found. Response returned a non-200 status code for this URL."),
+  no_content: notFound("Unable to retrieve body from response at this URL."),
+  rest_cannot_view_url_details: denied("Sorry, you are not allowed to process remote URLs."),
+  rest_cannot_export_templates: denied("Sorry, you are not allowed to export templates and template parts."),
+  not_available: { status: 500, message: "Directory sizes could not be returned." },
 
   // Credential checks refused for a while after too many failures (lib/throttle.ts); data.retryAfter in seconds
   too_many_attempts: { status: 429, message: "Too many failed sign-in attempts. Try again later." },

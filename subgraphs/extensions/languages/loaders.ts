@@ -5,6 +5,8 @@ import type { PrismaClient } from "../../../lib/db.ts";
 import { loadSettings, type SettingsValues } from "./language-settings.ts";
 import { toLanguageView, type LanguageView } from "./language-view.ts";
 import { LANGUAGE_ORDER } from "./languages.ts";
+import type { LanguageAssignment } from "../../../generated/prisma/client.ts";
+import { assignmentKey, countByLanguage, type ObjectKey } from "./translations.ts";
 
 export interface ExtensionsLoaders {
   languageById: DataLoader<number, LanguageView | null>;
@@ -12,6 +14,12 @@ export interface ExtensionsLoaders {
   /** All languages in switcher order. */
   languages(): Promise<LanguageView[]>;
   settings(): Promise<SettingsValues>;
+  /** A content object's language assignment (one statement per object type for a whole list). */
+  assignment: DataLoader<ObjectKey, LanguageAssignment | null, string>;
+  /** The members of translation groups (one statement for every group of a list). */
+  groupMembers: DataLoader<number, LanguageAssignment[]>;
+  /** Objects per language: post types and terms (term_props counts), read once per request. */
+  languageCounts(): Promise<Map<number, { posts: number; terms: number }>>;
   /** Forgets everything read: a language or settings write changes what every language derives. */
   clearAll(): void;
 }
@@ -19,6 +27,7 @@ export interface ExtensionsLoaders {
 export function createLoaders(prisma: PrismaClient, siteUrl: string): ExtensionsLoaders {
   let settings: Promise<SettingsValues> | undefined;
   let all: Promise<LanguageView[]> | undefined;
+  let counts: Promise<Map<number, { posts: number; terms: number }>> | undefined;
   const loaders: ExtensionsLoaders = {
     settings: () => (settings ??= loadSettings(prisma)),
     languageById: new DataLoader(async (ids) => {
@@ -31,9 +40,28 @@ export function createLoaders(prisma: PrismaClient, siteUrl: string): Extensions
       const views = new Map(rows.map((row) => [row.slug, toLanguageView(row, values, siteUrl)]));
       return slugs.map((slug) => views.get(slug) ?? null);
     }),
+    assignment: new DataLoader(async (keys) => {
+      const byType = new Map<string, number[]>();
+      for (const key of keys) byType.set(key.objectType, [...(byType.get(key.objectType) ?? []), key.objectId]);
+      const rows = await prisma.languageAssignment.findMany({
+        where: { OR: [...byType].map(([objectType, ids]) => ({ objectType: objectType as ObjectKey["objectType"], objectId: { in: ids } })) },
+      });
+      const found = new Map(rows.map((row) => [assignmentKey(row), row]));
+      return keys.map((key) => found.get(assignmentKey(key)) ?? null);
+    }, { cacheKeyFn: assignmentKey }),
+    groupMembers: new DataLoader(async (groupIds) => {
+      const rows = await prisma.languageAssignment.findMany({ where: { groupId: { in: [...groupIds] } } });
+      // The members are assignments too: their own language needs no second read.
+      for (const row of rows) loaders.assignment.prime(row, row);
+      return groupIds.map((id) => rows.filter((row) => row.groupId === id));
+    }),
+    languageCounts: () => (counts ??= countByLanguage(prisma)),
     clearAll: () => {
       settings = undefined;
       all = undefined;
+      counts = undefined;
+      loaders.assignment.clearAll();
+      loaders.groupMembers.clearAll();
       loaders.languageById.clearAll();
       loaders.languageBySlug.clearAll();
     },

@@ -6,6 +6,27 @@ import {
   createLanguage, deleteLanguage, listLanguages, readLanguage, readLanguageBySlug, updateLanguage,
 } from "./languages.ts";
 import { canManageLanguages } from "./permissions.ts";
+import type { LanguageView } from "./language-view.ts";
+import {
+  checkLanguageWrite, languageOf, objectsInLanguage, setLanguage, translationsOf, type TranslatableType, type TranslationPair,
+} from "./translations.ts";
+
+import type { ContentEntityRef as EntityRef } from "../content-entities.ts";
+
+/** `language` and `translations` of one content entity type, resolved through the loaders. */
+const translatable = (objectType: TranslatableType) => ({
+  language: (ref: EntityRef, _: unknown, ctx: Parameters<typeof languageOf>[0]) => languageOf(ctx, { objectType, objectId: ref.databaseId }),
+  translations: async (ref: EntityRef, _: unknown, ctx: Parameters<typeof languageOf>[0]) =>
+    (await translationsOf(ctx, { objectType, objectId: ref.databaseId })).map((t) => ({ databaseId: t.databaseId })),
+});
+
+type WriteArgs = { databaseId: number; language?: string | null; translations?: readonly TranslationPair[] | null };
+
+/** A typed setXLanguage mutation: the write, then the entity (the gateway fetches the rest from content). */
+const setTyped = (objectType: TranslatableType) => async (_: unknown, args: WriteArgs, ctx: Parameters<typeof languageOf>[0]) => {
+  await setLanguage(ctx, { objectType, ...args });
+  return { databaseId: args.databaseId };
+};
 
 export const languageResolvers: Resolvers = {
   Query: {
@@ -14,15 +35,35 @@ export const languageResolvers: Resolvers = {
     languageBySlug: (_, args, ctx) => readLanguageBySlug(ctx, args.slug, args.context),
     languageSettings: (_, __, ctx) => readSettings(ctx),
     languagesViewerCan: (_, __, ctx) => ({ manage: canManageLanguages(ctx.identity) }),
+    objectsInLanguage: (_, args, ctx) => objectsInLanguage(ctx, args.objectType, args.language),
+    checkLanguageWrite: (_, args, ctx) => checkLanguageWrite(ctx, { ...args, databaseId: args.databaseId ?? 0 }),
   },
   Mutation: {
     createLanguage: (_, args, ctx) => createLanguage(ctx, args.input),
     updateLanguage: (_, args, ctx) => updateLanguage(ctx, args.termId, args.input),
     deleteLanguage: async (_, args, ctx) => ({ deleted: true, previous: await deleteLanguage(ctx, args.termId) }),
     updateLanguageSettings: (_, args, ctx) => updateSettings(ctx, args.input),
+    setLanguage: (_, args, ctx) => setLanguage(ctx, args),
+    setPostLanguage: setTyped("POST"),
+    setPageLanguage: setTyped("PAGE"),
+    setMenuItemLanguage: setTyped("NAV_MENU_ITEM"),
+    setCategoryLanguage: setTyped("CATEGORY"),
+    setTagLanguage: setTyped("POST_TAG"),
   },
+  Post: translatable("POST"),
+  Page: translatable("PAGE"),
+  MenuItem: translatable("NAV_MENU_ITEM"),
+  Category: translatable("CATEGORY"),
+  Tag: translatable("POST_TAG"),
   Language: {
     __resolveReference: (reference, ctx) => ctx.loaders.languageById.load(reference.termId),
+    id: (language: LanguageView) => `language:${language.termId}`,
+    databaseId: (language: LanguageView) => language.termId,
+    // Counted here rather than in the view: only a read that asks for the counts pays for them.
+    termProps: async (language: LanguageView, _, ctx) => {
+      const counts = (await ctx.loaders.languageCounts()).get(language.termId) ?? { posts: 0, terms: 0 };
+      return language.termProps.map((p) => ({ ...p, count: p.taxonomy === "language" ? counts.posts : counts.terms }));
+    },
   },
   LanguageSettings: {
     domains: (settings: SettingsValues) => Object.entries(settings.domains).map(([language, url]) => ({ language, url })),

@@ -1,0 +1,234 @@
+// Languages of content objects and translation groups, with Polylang's rules: one language per
+// object, one object per language in a group, a new object without a language gets the default
+// one, a translations map names the whole group (entries whose object is not in the named
+// language are dropped, as Polylang's validate_translations drops them), members left out leave
+// the group, and a group left with one member is dissolved. The objects belong to the content
+// subgraph; here they are (type, database id) pairs.
+import type { LanguageAssignment, Prisma, TranslatableType } from "../../../generated/prisma/client.ts";
+import { can } from "../../../lib/capabilities.ts";
+import { isUniqueViolation } from "../../../lib/db-errors.ts";
+import { fail } from "../../../lib/errors.ts";
+import type { ExtensionsContext } from "../context.ts";
+import { loadSettings } from "./language-settings.ts";
+import { LANGUAGE_ORDER } from "./languages.ts";
+import type { LanguageView } from "./language-view.ts";
+
+export type { TranslatableType };
+
+/** A translation to write: the object in `language`. */
+export interface TranslationPair { language: string; databaseId: number }
+
+/** One object of the content subgraph, as this subgraph names it. */
+export interface ObjectKey { objectType: TranslatableType; objectId: number }
+
+type Tx = Prisma.TransactionClient;
+
+/** The capability Polylang's REST fields check to write an object's language (edit the object's type). */
+const WRITE_CAPABILITY: Record<TranslatableType, string> = {
+  POST: "edit_posts",
+  PAGE: "edit_pages",
+  NAV_MENU_ITEM: "edit_theme_options",
+  CATEGORY: "manage_categories",
+  POST_TAG: "manage_categories",
+};
+
+/** Post types are counted in the `language` taxonomy, terms in `term_language` (Polylang's term_props). */
+export const TERM_TYPES: readonly TranslatableType[] = ["CATEGORY", "POST_TAG"];
+
+export const canWriteLanguageOf = (ctx: ExtensionsContext, objectType: TranslatableType): boolean =>
+  can(ctx.identity.site?.roles, WRITE_CAPABILITY[objectType], ctx.identity.site?.scope);
+
+function requireWrite(ctx: ExtensionsContext, objectType: TranslatableType): void {
+  if (canWriteLanguageOf(ctx, objectType)) return;
+  fail("rest_cannot_edit", { message: "Sorry, you are not allowed to set the language of this object.", signedIn: ctx.identity.site !== undefined });
+}
+
+export const assignmentKey = (key: ObjectKey) => `${key.objectType}:${key.objectId}`;
+
+/** The object's language, through the per-request loaders (one statement for a whole list). */
+export async function languageOf(ctx: ExtensionsContext, key: ObjectKey): Promise<LanguageView | null> {
+  const assignment = await ctx.loaders.assignment.load(key);
+  return assignment ? ctx.loaders.languageById.load(assignment.languageId) : null;
+}
+
+/** The object's translation group in switcher order, itself included; empty when it has no language. */
+export async function translationsOf(ctx: ExtensionsContext, key: ObjectKey): Promise<{ databaseId: number; language: LanguageView }[]> {
+  const assignment = await ctx.loaders.assignment.load(key);
+  if (!assignment) return [];
+  const members = assignment.groupId ? await ctx.loaders.groupMembers.load(assignment.groupId) : [assignment];
+  const languages = await ctx.loaders.languages();
+  const byId = new Map(languages.map((l, i) => [l.termId, { view: l, rank: i }]));
+  return members
+    .filter((m) => byId.has(m.languageId))
+    .sort((a, b) => byId.get(a.languageId)!.rank - byId.get(b.languageId)!.rank)
+    .map((m) => ({ databaseId: m.objectId, language: byId.get(m.languageId)!.view }));
+}
+
+/** Database ids of the objects of a type in a language, ascending. */
+export async function objectsInLanguage(ctx: ExtensionsContext, objectType: TranslatableType, slug: string): Promise<number[]> {
+  const language = await ctx.loaders.languageBySlug.load(slug);
+  if (!language) fail("pll_invalid_language", { message: `The language slug '${slug}' is not a valid language.` });
+  const rows = await ctx.prisma.languageAssignment.findMany({
+    where: { objectType, languageId: language.termId }, select: { objectId: true }, orderBy: { objectId: "asc" },
+  });
+  return rows.map((r) => r.objectId);
+}
+
+export interface LanguageWrite {
+  objectType: TranslatableType;
+  databaseId: number;
+  /** Absent: keep the object's language, or give it the default language when it has none. */
+  language?: string | null;
+  /** Absent: the group is left as it is (but refused if it already has the new language). */
+  translations?: readonly TranslationPair[] | null;
+}
+
+/** Thrown inside a transaction to undo a checked write. */
+class DryRun extends Error {}
+
+/**
+ * Writes an object's language and translations in one transaction; nothing is written when it is
+ * refused. Returns whether the object has a language afterwards (false on a site without languages).
+ */
+export async function setLanguage(ctx: ExtensionsContext, write: LanguageWrite): Promise<boolean> {
+  requireWrite(ctx, write.objectType);
+  if (!Number.isInteger(write.databaseId) || write.databaseId < 0) fail("rest_invalid_param", { message: "Invalid object id." });
+  try {
+    const assigned = await ctx.prisma.$transaction((tx) => applyLanguageWrite(tx, write));
+    ctx.loaders.clearAll();
+    return assigned;
+  } catch (error) {
+    if (isUniqueViolation(error)) fail("pll_translation_conflict");
+    throw error;
+  }
+}
+
+/** Checks a write without making it (the REST create checks before the object exists: id 0). */
+export async function checkLanguageWrite(ctx: ExtensionsContext, write: LanguageWrite): Promise<boolean> {
+  requireWrite(ctx, write.objectType);
+  try {
+    await ctx.prisma.$transaction(async (tx) => {
+      await applyLanguageWrite(tx, write);
+      throw new DryRun();
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return true;
+    if (isUniqueViolation(error)) fail("pll_translation_conflict");
+    throw error;
+  }
+  return true;
+}
+
+async function applyLanguageWrite(tx: Tx, write: LanguageWrite): Promise<boolean> {
+  const { objectType, databaseId: objectId } = write;
+  const languages = await tx.language.findMany({ orderBy: LANGUAGE_ORDER });
+  const bySlug = new Map(languages.map((l) => [l.slug, l]));
+  const current = await tx.languageAssignment.findUnique({ where: { objectType_objectId: { objectType, objectId } } });
+
+  let languageId: number | undefined;
+  if (write.language !== undefined && write.language !== null) {
+    const language = bySlug.get(write.language);
+    if (!language) fail("pll_invalid_language", { message: `The language slug '${write.language}' is not a valid language.` });
+    languageId = language.termId;
+  } else if (current) {
+    languageId = current.languageId;
+  } else {
+    const settings = await loadSettings(tx);
+    languageId = bySlug.get(settings.defaultLang)?.termId ?? languages[0]?.termId;
+  }
+  // A site without languages: nothing to assign (Polylang is not set up yet).
+  if (languageId === undefined) return false;
+  const slugOf = new Map(languages.map((l) => [l.termId, l.slug]));
+
+  if (!write.translations) {
+    // Only the language changes: the group must not already hold another object in it.
+    if (current?.groupId) {
+      const clash = await tx.languageAssignment.findFirst({ where: { groupId: current.groupId, languageId, NOT: { objectId, objectType } } });
+      if (clash) conflict(slugOf.get(languageId)!, clash.objectId);
+    }
+    await tx.languageAssignment.upsert({
+      where: { objectType_objectId: { objectType, objectId } },
+      create: { objectType, objectId, languageId },
+      update: { languageId },
+    });
+    return true;
+  }
+
+  // The translations map names the whole group. Keep the entries Polylang keeps: a known language
+  // other than the object's own, whose object is of the same type and in that language.
+  const wanted = new Map<number, number>(); // languageId → objectId
+  const targetIds = [...new Set(write.translations.map((t) => t.databaseId).filter((id) => id !== objectId && id > 0))];
+  const targets = new Map((await tx.languageAssignment.findMany({ where: { objectType, objectId: { in: targetIds } } })).map((a) => [a.objectId, a]));
+  for (const pair of write.translations) {
+    const language = bySlug.get(pair.language);
+    const target = targets.get(pair.databaseId);
+    if (!language || language.termId === languageId || wanted.has(language.termId)) continue;
+    if (!target || target.languageId !== language.termId) continue;
+    wanted.set(language.termId, target.objectId);
+  }
+  const memberIds = [objectId, ...wanted.values()];
+
+  // A translation taken from another group must not leave that group's object in one of the new
+  // group's languages behind in a group with it: refuse rather than silently unlink.
+  const otherGroups = [...new Set([...wanted.values()].map((id) => targets.get(id)!.groupId).filter((g): g is number => g !== null && g !== current?.groupId))];
+  if (otherGroups.length) {
+    const newLanguages = [languageId, ...wanted.keys()];
+    const clash = await tx.languageAssignment.findFirst({
+      where: { groupId: { in: otherGroups }, languageId: { in: newLanguages }, objectId: { notIn: memberIds } },
+    });
+    if (clash) conflict(slugOf.get(clash.languageId)!, clash.objectId);
+  }
+
+  // Members of the object's group left out of the map leave it; the targets leave their groups.
+  if (current?.groupId) {
+    await tx.languageAssignment.updateMany({ where: { groupId: current.groupId, objectId: { notIn: memberIds } }, data: { groupId: null } });
+  }
+  if (wanted.size) {
+    await tx.languageAssignment.updateMany({ where: { objectType, objectId: { in: [...wanted.values()] } }, data: { groupId: null } });
+  }
+  let groupId: number | null = null;
+  if (wanted.size) groupId = current?.groupId ?? (await tx.translationGroup.create({ data: { objectType } })).id;
+  await tx.languageAssignment.upsert({
+    where: { objectType_objectId: { objectType, objectId } },
+    create: { objectType, objectId, languageId, groupId },
+    update: { languageId, groupId },
+  });
+  if (wanted.size) {
+    await tx.languageAssignment.updateMany({ where: { objectType, objectId: { in: [...wanted.values()] } }, data: { groupId } });
+  }
+  await dissolveSingletons(tx, [current?.groupId ?? null, ...otherGroups]);
+  return true;
+}
+
+function conflict(slug: string, objectId: number): never {
+  fail("pll_translation_conflict", {
+    message: `The translation group already has an object in the language '${slug}' (id ${objectId}).`,
+  });
+}
+
+/** A group with fewer than two members is no group: Polylang deletes the translation term. */
+async function dissolveSingletons(tx: Tx, groupIds: (number | null)[]): Promise<void> {
+  const ids = [...new Set(groupIds.filter((g): g is number => g !== null))];
+  if (!ids.length) return;
+  const counts = await tx.languageAssignment.groupBy({ by: ["groupId"], where: { groupId: { in: ids } }, _count: { _all: true } });
+  const alive = new Set(counts.filter((c) => c._count._all >= 2).map((c) => c.groupId));
+  const dead = ids.filter((id) => !alive.has(id));
+  if (!dead.length) return;
+  await tx.languageAssignment.updateMany({ where: { groupId: { in: dead } }, data: { groupId: null } });
+  await tx.translationGroup.deleteMany({ where: { id: { in: dead } } });
+}
+
+/** Number of post-type objects and of terms in each language (Polylang's term_props counts). */
+export async function countByLanguage(prisma: ExtensionsContext["prisma"]): Promise<Map<number, { posts: number; terms: number }>> {
+  const rows = await prisma.languageAssignment.groupBy({ by: ["languageId", "objectType"], _count: { _all: true } });
+  const counts = new Map<number, { posts: number; terms: number }>();
+  for (const row of rows) {
+    const entry = counts.get(row.languageId) ?? { posts: 0, terms: 0 };
+    if (TERM_TYPES.includes(row.objectType)) entry.terms += row._count._all;
+    else entry.posts += row._count._all;
+    counts.set(row.languageId, entry);
+  }
+  return counts;
+}
+
+export type { LanguageAssignment };

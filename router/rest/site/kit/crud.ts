@@ -91,6 +91,11 @@ export interface CrudSpec<Node> {
    * collection, and on an item whose node does not tell the caller's rights (`viewerCan`).
    */
   allow?: { list?: GraphAllow; create?: GraphAllow; read?: GraphAllow; update?: GraphAllow; delete?: GraphAllow; editContext?: GraphAllow };
+  /**
+   * A read rule REST keeps where the graph is more open (menus located for a theme are public over
+   * GraphQL, not over REST): list and read answer this refusal unless the caller passes `allow`.
+   */
+  readGuard?: { allow: GraphAllow; code: string; message: string };
   /** Messages of the edit-context refusals (WordPress's wording differs by controller). */
   editContextMessages?: { list: string; item: string };
   /** `page`: the page the Link header counts from, when not the `page` argument (users derive it from `offset`). */
@@ -129,6 +134,7 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
   if (spec.list) {
     const list = spec.list;
     collection.push(endpoint({ methods: ["GET"], args: list.args, allowed: allow.list }, list.op, async (page, request) => {
+      if (spec.readGuard && !(await request.may(spec.readGuard.allow))) return forbidden(request, spec.readGuard.code, spec.readGuard.message);
       const context = contextOf(request);
       if (context === "edit" && !(await request.may(allow.editContext))) return forbidden(request, "rest_forbidden_context", messages.list);
       const nodes = list.visible ? page.nodes.filter((n) => list.visible!(n, context)) : page.nodes;
@@ -149,6 +155,7 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
     item.push(endpoint({ methods: ["GET"], args: read.args ?? { id, context: contextArg() }, allowed: allow.read }, read.op, async (node, request) => {
       const refused = read.refuse?.(node, request);
       if (refused) return refused;
+      if (spec.readGuard && !(await request.may(spec.readGuard.allow))) return forbidden(request, spec.readGuard.code, spec.readGuard.message);
       const context = contextOf(request);
       const rights = nodeRights(node);
       // A node that tells the caller's rights on it decides; otherwise the collection's edit-context rule does.

@@ -10,7 +10,8 @@ import { termResolvers } from "./terms/resolvers.ts";
 import { applicationPasswordResolvers } from "./users/application-password-resolvers.ts";
 import { oauthResolvers } from "./users/oauth-resolvers.ts";
 import { userResolvers } from "./users/resolvers.ts";
+import { embedResolvers } from "./embeds/resolvers.ts";
 
 export const resolvers: Resolvers = mergeResolvers<Resolvers>(
-  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, oauthResolvers, siteResolvers, viewerPermissionResolvers,
+  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, oauthResolvers, siteResolvers, viewerPermissionResolvers, embedResolvers,
 );

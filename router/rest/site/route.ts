@@ -119,6 +119,11 @@ export interface RestResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * A body sent as it is instead of JSON (oEmbed's XML, an export's zip), as WordPress's
+   * rest_pre_serve_request filters serve; `_envelope`, `_fields` and `_jsonp` still get `body`.
+   */
+  raw?: { contentType: string; data: string | Buffer };
 }
 
 /**

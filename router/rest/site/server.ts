@@ -127,6 +127,10 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
       headers = defaultHeaders(request, context, urls);
       status = 200;
     }
+    if (result.raw && !("_envelope" in query) && typeof query._jsonp !== "string") {
+      reply.status(status).headers({ ...headers, "Content-Type": result.raw.contentType });
+      return reply.send(request.method === "HEAD" ? "" : result.raw.data);
+    }
     const jsonp = typeof query._jsonp === "string" ? query._jsonp : "";
     let text = JSON.stringify(body, null, "_pretty" in query ? 4 : undefined).replace(/\//g, "\\/");
     let contentType = "application/json; charset=UTF-8";

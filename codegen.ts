@@ -46,11 +46,13 @@ const config: CodegenConfig = {
     ...subgraph("extensions", {
       Language: "../../subgraphs/extensions/languages/language-view.ts#LanguageView",
       LanguageSettings: "../../subgraphs/extensions/languages/language-settings.ts#SettingsValues",
+      Form: "../../subgraphs/extensions/forms/forms.ts#FormView",
       ...Object.fromEntries(["Post", "Page", "MenuItem", "Category", "Tag"].map((t) => [t, "../../subgraphs/extensions/content-entities.ts#ContentEntityRef"])),
     }),
     ...subgraph("gateway", {
       AccountedEmail: "../prisma/client.ts#AccountedEmail",
       Message: "../../subgraphs/gateway/mail/messages.ts#MessageView",
+      EmailAddress: "../../subgraphs/gateway/addresses/resolvers.ts#AddressRef",
       RestrictedSender: "../prisma/client.ts#GatewayRestrictedSender",
     }),
   },

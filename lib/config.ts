@@ -35,6 +35,10 @@ export interface Config {
   logLevel: LogLevel;
   /** HTTP_ALLOWED_HOSTS: hosts outbound requests (lib/http-client.ts) may reach though private or on another port. */
   httpAllowedHosts: string[];
+  /** Forms, consent and downloads (subgraphs/extensions/{forms,consent,downloads}): FORMS_EXPORT_DIR (default DATA_DIR/uploads/forms-tmp), HUBSPOT_CLIENT_SECRET, CONSENT_FEEDBACK_URL, RECAPTCHA_URL / _PROJECT_ID / _API_KEY / _SITE_KEY. */
+  formsPlugins: { exportDir: string; hubspotClientSecret?: string; consentFeedbackUrl: string; recaptcha: { url: string; projectId?: string; apiKey?: string; siteKey?: string } };
+  /** SEO (subgraphs/extensions/seo) outside services: SEO_AI_GENERATOR_URL, SEO_KEYWORD_PROVIDER_URL, SEO_RANK_TRACKER_URL (unset: "not configured"). */
+  seoServices: { aiGeneratorUrl?: string; keywordProviderUrl?: string; rankTrackerUrl?: string };
   /** Where log lines go (stdout unless set; tests capture them here). */
   logStream?: { write(line: string): void };
 }
@@ -157,6 +161,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     corsOrigins: corsOrigins(env),
     queryLimits: queryLimits(env),
     logLevel: logLevel(env),
+    formsPlugins: { exportDir: path.resolve(env.FORMS_EXPORT_DIR || path.join(dataDir, "uploads", "forms-tmp")), hubspotClientSecret: env.HUBSPOT_CLIENT_SECRET || undefined, consentFeedbackUrl: env.CONSENT_FEEDBACK_URL || "https://feedback.cookieyes.com/api/v1/feedbacks", recaptcha: { url: env.RECAPTCHA_URL || "https://recaptchaenterprise.googleapis.com/v1", projectId: env.RECAPTCHA_PROJECT_ID || undefined, apiKey: env.RECAPTCHA_API_KEY || undefined, siteKey: env.RECAPTCHA_SITE_KEY || undefined } },
+    seoServices: { aiGeneratorUrl: env.SEO_AI_GENERATOR_URL || undefined, keywordProviderUrl: env.SEO_KEYWORD_PROVIDER_URL || undefined, rankTrackerUrl: env.SEO_RANK_TRACKER_URL || undefined },
     httpAllowedHosts: (env.HTTP_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
   return { ...config, ...overrides };

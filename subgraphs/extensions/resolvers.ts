@@ -2,5 +2,7 @@
 import type { Resolvers } from "../../generated/graphql/extensions-resolvers.ts";
 import { mergeResolvers } from "../../lib/resolver-map.ts";
 import { languageResolvers } from "./languages/resolvers.ts";
+import { redirectionResolvers } from "./redirection/resolvers.ts";
+import { formResolvers } from "./forms/resolvers.ts";
 
-export const resolvers: Resolvers = mergeResolvers<Resolvers>(languageResolvers);
+export const resolvers: Resolvers = mergeResolvers<Resolvers>(languageResolvers, formResolvers, redirectionResolvers);

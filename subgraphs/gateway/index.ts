@@ -5,6 +5,8 @@ import type { Resolvers } from "../../generated/graphql/gateway-resolvers.ts";
 import { loadTypeDefs, type SubgraphDefinition } from "../../lib/subgraph.ts";
 import { addressResolvers } from "./addresses/resolvers.ts";
 import { authResolvers } from "./auth/resolvers.ts";
+import { applianceAreas } from "./appliance/areas.ts";
+import { ensureLocalNode } from "./appliance/node.ts";
 import { ensureAdministrator } from "./auth/users.ts";
 import { createGatewayContext, type GatewayContext } from "./context.ts";
 import { licensingResolvers } from "./licensing/resolvers.ts";
@@ -14,8 +16,9 @@ export type { GatewayContext };
 
 const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
-  Query: { ...authResolvers.Query, ...licensingResolvers.Query },
-  Mutation: authResolvers.Mutation,
+  Query: { ...authResolvers.Query, ...licensingResolvers.Query, ...applianceAreas.Query },
+  Mutation: { ...authResolvers.Mutation, ...applianceAreas.Mutation },
+  ...applianceAreas.types,
   AccountedEmail: licensingResolvers.AccountedEmail,
   EmailAddress: addressResolvers.EmailAddress,
 };
@@ -25,5 +28,5 @@ export const gatewaySubgraph: SubgraphDefinition<GatewayContext> = {
   typeDefs: loadTypeDefs(new URL("./", import.meta.url)),
   resolvers: resolvers as SubgraphDefinition<GatewayContext>["resolvers"],
   context: createGatewayContext,
-  install: (db, config) => ensureAdministrator({ db, config }),
+  install: async (db, config) => { await ensureAdministrator({ db, config }); await ensureLocalNode({ db }); },
 };

@@ -5,6 +5,56 @@ CREATE SCHEMA IF NOT EXISTS "public";
 CREATE TYPE "TranslatableType" AS ENUM ('POST', 'PAGE', 'NAV_MENU_ITEM', 'CATEGORY', 'POST_TAG');
 
 -- CreateTable
+CREATE TABLE "ConsentScan" (
+    "id" SERIAL NOT NULL,
+    "token" TEXT,
+    "status" INTEGER NOT NULL DEFAULT 1,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finishedAt" TIMESTAMP(3),
+
+    CONSTRAINT "ConsentScan_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ConsentCategory" (
+    "id" SERIAL NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ConsentCategory_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ConsentCookie" (
+    "id" SERIAL NOT NULL,
+    "name" TEXT NOT NULL,
+    "description" TEXT NOT NULL DEFAULT '',
+    "duration" TEXT NOT NULL DEFAULT '',
+    "type" TEXT NOT NULL DEFAULT '',
+    "firstFoundUrl" TEXT NOT NULL DEFAULT '',
+    "categoryId" INTEGER NOT NULL,
+    "scanId" INTEGER,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ConsentCookie_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "ConsentFeedback" (
+    "id" SERIAL NOT NULL,
+    "reasonId" TEXT NOT NULL,
+    "reasonText" TEXT NOT NULL DEFAULT '',
+    "reasonInfo" TEXT NOT NULL DEFAULT '',
+    "payload" JSONB NOT NULL,
+    "delivered" BOOLEAN NOT NULL DEFAULT false,
+    "userId" INTEGER,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "ConsentFeedback_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "User" (
     "id" SERIAL NOT NULL,
     "login" TEXT NOT NULL,
@@ -133,6 +183,41 @@ CREATE TABLE "Option" (
 );
 
 -- CreateTable
+CREATE TABLE "DownloadPackage" (
+    "id" SERIAL NOT NULL,
+    "title" TEXT NOT NULL,
+    "content" TEXT NOT NULL DEFAULT '',
+    "fileUrl" TEXT NOT NULL DEFAULT '',
+    "captchaLock" BOOLEAN NOT NULL DEFAULT false,
+    "viewCount" INTEGER NOT NULL DEFAULT 0,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "DownloadPackage_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "DownloadPassword" (
+    "id" SERIAL NOT NULL,
+    "packageId" INTEGER NOT NULL,
+    "hash" TEXT NOT NULL,
+    "usageLimit" INTEGER NOT NULL DEFAULT 0,
+    "uses" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "DownloadPassword_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "DownloadKey" (
+    "keyHash" TEXT NOT NULL,
+    "packageId" INTEGER NOT NULL,
+    "usesLeft" INTEGER NOT NULL,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "DownloadKey_pkey" PRIMARY KEY ("keyHash")
+);
+
+-- CreateTable
 CREATE TABLE "Language" (
     "termId" SERIAL NOT NULL,
     "termLanguageId" INTEGER NOT NULL,
@@ -191,6 +276,69 @@ CREATE TABLE "TranslationGroup" (
 );
 
 -- CreateTable
+CREATE TABLE "Form" (
+    "id" SERIAL NOT NULL,
+    "title" TEXT NOT NULL,
+    "emailAction" JSONB NOT NULL DEFAULT '{}',
+    "nextSeqNum" INTEGER NOT NULL DEFAULT 1,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Form_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "FormField" (
+    "id" SERIAL NOT NULL,
+    "formId" INTEGER NOT NULL,
+    "key" TEXT NOT NULL,
+    "label" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "order" INTEGER NOT NULL DEFAULT 0,
+    "crmContactId" BOOLEAN NOT NULL DEFAULT false,
+
+    CONSTRAINT "FormField_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "FormSubmission" (
+    "id" SERIAL NOT NULL,
+    "formId" INTEGER NOT NULL,
+    "seqNum" INTEGER NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'active',
+    "values" JSONB NOT NULL DEFAULT '{}',
+    "extra" JSONB NOT NULL DEFAULT '{}',
+    "email" TEXT,
+    "crmContactId" TEXT,
+    "submitterId" INTEGER,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "FormSubmission_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "FormsOption" (
+    "name" TEXT NOT NULL,
+    "value" JSONB NOT NULL,
+    "expiresAt" TIMESTAMP(3),
+
+    CONSTRAINT "FormsOption_pkey" PRIMARY KEY ("name")
+);
+
+-- CreateTable
+CREATE TABLE "FormsMail" (
+    "id" SERIAL NOT NULL,
+    "submissionId" INTEGER NOT NULL,
+    "to" TEXT[],
+    "subject" TEXT NOT NULL,
+    "body" TEXT NOT NULL,
+    "headers" TEXT[] DEFAULT ARRAY[]::TEXT[],
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "FormsMail_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "GatewayConfiguration" (
     "section" TEXT NOT NULL,
     "applied" JSONB,
@@ -226,6 +374,7 @@ CREATE TABLE "GatewayClusterNode" (
     "cloud" BOOLEAN NOT NULL DEFAULT false,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "stateChangedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastSeenAt" TIMESTAMP(3),
 
     CONSTRAINT "GatewayClusterNode_pkey" PRIMARY KEY ("id")
 );
@@ -499,6 +648,82 @@ CREATE TABLE "GatewayPurgeJob" (
 );
 
 -- CreateTable
+CREATE TABLE "RedirectionItem" (
+    "id" SERIAL NOT NULL,
+    "url" TEXT NOT NULL,
+    "matchUrl" TEXT NOT NULL,
+    "matchData" JSONB,
+    "regex" BOOLEAN NOT NULL DEFAULT false,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    "lastCount" INTEGER NOT NULL DEFAULT 0,
+    "lastAccess" TIMESTAMP(3) NOT NULL DEFAULT '1970-01-01 00:00:00 +00:00',
+    "groupId" INTEGER NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'enabled',
+    "actionType" TEXT NOT NULL,
+    "actionCode" INTEGER NOT NULL,
+    "actionData" TEXT,
+    "matchType" TEXT NOT NULL,
+    "title" TEXT,
+
+    CONSTRAINT "RedirectionItem_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RedirectionGroup" (
+    "id" SERIAL NOT NULL,
+    "name" TEXT NOT NULL,
+    "moduleId" INTEGER NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'enabled',
+    "position" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "RedirectionGroup_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RedirectionLog" (
+    "id" SERIAL NOT NULL,
+    "created" TIMESTAMP(3) NOT NULL,
+    "url" TEXT NOT NULL,
+    "domain" TEXT,
+    "sentTo" TEXT,
+    "agent" TEXT,
+    "referrer" TEXT,
+    "httpCode" INTEGER NOT NULL DEFAULT 0,
+    "requestMethod" TEXT,
+    "requestData" TEXT,
+    "redirectBy" TEXT,
+    "redirectionId" INTEGER,
+    "ip" TEXT,
+
+    CONSTRAINT "RedirectionLog_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Redirection404" (
+    "id" SERIAL NOT NULL,
+    "created" TIMESTAMP(3) NOT NULL,
+    "url" TEXT NOT NULL,
+    "domain" TEXT,
+    "agent" TEXT,
+    "referrer" TEXT,
+    "httpCode" INTEGER NOT NULL DEFAULT 0,
+    "requestMethod" TEXT,
+    "requestData" TEXT,
+    "ip" TEXT,
+
+    CONSTRAINT "Redirection404_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "RedirectionOptions" (
+    "id" INTEGER NOT NULL DEFAULT 1,
+    "values" JSONB NOT NULL DEFAULT '{}',
+    "rulesVersion" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "RedirectionOptions_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "SeoIndexable" (
     "id" SERIAL NOT NULL,
     "objectType" TEXT NOT NULL,
@@ -558,6 +783,12 @@ CREATE TABLE "SeoTrackedKeyphrase" (
 );
 
 -- CreateIndex
+CREATE UNIQUE INDEX "ConsentCategory_name_key" ON "ConsentCategory"("name");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ConsentCookie_name_key" ON "ConsentCookie"("name");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "User_login_key" ON "User"("login");
 
 -- CreateIndex
@@ -603,6 +834,15 @@ CREATE UNIQUE INDEX "Term_taxonomy_slug_key" ON "Term"("taxonomy", "slug");
 CREATE INDEX "PostTerm_termId_idx" ON "PostTerm"("termId");
 
 -- CreateIndex
+CREATE INDEX "DownloadPackage_title_idx" ON "DownloadPackage"("title");
+
+-- CreateIndex
+CREATE INDEX "DownloadPassword_packageId_idx" ON "DownloadPassword"("packageId");
+
+-- CreateIndex
+CREATE INDEX "DownloadKey_expiresAt_idx" ON "DownloadKey"("expiresAt");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "Language_termLanguageId_key" ON "Language"("termLanguageId");
 
 -- CreateIndex
@@ -616,6 +856,24 @@ CREATE INDEX "LanguageAssignment_languageId_objectType_objectId_idx" ON "Languag
 
 -- CreateIndex
 CREATE UNIQUE INDEX "LanguageAssignment_groupId_languageId_key" ON "LanguageAssignment"("groupId", "languageId");
+
+-- CreateIndex
+CREATE INDEX "FormField_formId_order_idx" ON "FormField"("formId", "order");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "FormField_formId_key_key" ON "FormField"("formId", "key");
+
+-- CreateIndex
+CREATE INDEX "FormSubmission_formId_status_createdAt_idx" ON "FormSubmission"("formId", "status", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "FormSubmission_crmContactId_idx" ON "FormSubmission"("crmContactId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "FormSubmission_formId_seqNum_key" ON "FormSubmission"("formId", "seqNum");
+
+-- CreateIndex
+CREATE INDEX "FormsMail_submissionId_idx" ON "FormsMail"("submissionId");
 
 -- CreateIndex
 CREATE INDEX "GatewayAuditEntry_at_idx" ON "GatewayAuditEntry"("at");
@@ -681,40 +939,40 @@ CREATE INDEX "AccountedEmail_lastSeenOn_idx" ON "AccountedEmail"("lastSeenOn");
 CREATE INDEX "AccountedEmail_type_idx" ON "AccountedEmail"("type");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_receivedOn_id_idx" ON "GatewayMessage"("receivedOn" DESC, "id");
+CREATE INDEX "GatewayMessage_receivedOn_id_idx" ON "GatewayMessage"("receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_sender_receivedOn_idx" ON "GatewayMessage"("sender", "receivedOn" DESC);
+CREATE INDEX "GatewayMessage_sender_receivedOn_id_idx" ON "GatewayMessage"("sender", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_headerFromAddress_receivedOn_idx" ON "GatewayMessage"("headerFromAddress", "receivedOn" DESC);
+CREATE INDEX "GatewayMessage_headerFromAddress_receivedOn_id_idx" ON "GatewayMessage"("headerFromAddress", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_nodeId_receivedOn_idx" ON "GatewayMessage"("nodeId", "receivedOn" DESC);
+CREATE INDEX "GatewayMessage_nodeId_receivedOn_id_idx" ON "GatewayMessage"("nodeId", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_hostname_receivedOn_idx" ON "GatewayMessage"("hostname", "receivedOn" DESC);
+CREATE INDEX "GatewayMessage_hostname_receivedOn_id_idx" ON "GatewayMessage"("hostname", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_quarantined_receivedOn_idx" ON "GatewayMessage"("quarantined", "receivedOn" DESC);
+CREATE INDEX "GatewayMessage_quarantined_receivedOn_id_idx" ON "GatewayMessage"("quarantined", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_result_receivedOn_idx" ON "GatewayMessage"("result", "receivedOn" DESC);
+CREATE INDEX "GatewayMessage_result_receivedOn_id_idx" ON "GatewayMessage"("result", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_subject_idx" ON "GatewayMessage"("subject");
+CREATE INDEX "GatewayMessage_state_receivedOn_id_idx" ON "GatewayMessage"("state", "receivedOn", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessage_size_idx" ON "GatewayMessage"("size");
+CREATE INDEX "GatewayMessage_size_id_idx" ON "GatewayMessage"("size", "id");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessageAddress_address_receivedOn_messageId_idx" ON "GatewayMessageAddress"("address", "receivedOn" DESC, "messageId");
+CREATE INDEX "GatewayMessageAddress_address_receivedOn_messageId_idx" ON "GatewayMessageAddress"("address", "receivedOn", "messageId");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessageAddress_domain_receivedOn_messageId_idx" ON "GatewayMessageAddress"("domain", "receivedOn" DESC, "messageId");
+CREATE INDEX "GatewayMessageAddress_domain_receivedOn_messageId_idx" ON "GatewayMessageAddress"("domain", "receivedOn", "messageId");
 
 -- CreateIndex
-CREATE INDEX "GatewayMessageUriHost_host_receivedOn_messageId_idx" ON "GatewayMessageUriHost"("host", "receivedOn" DESC, "messageId");
+CREATE INDEX "GatewayMessageUriHost_host_receivedOn_messageId_idx" ON "GatewayMessageUriHost"("host", "receivedOn", "messageId");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "GatewayAttachment_messageId_position_key" ON "GatewayAttachment"("messageId", "position");
@@ -729,6 +987,36 @@ CREATE UNIQUE INDEX "GatewayRestrictedSender_sender_key" ON "GatewayRestrictedSe
 CREATE INDEX "GatewayRestrictedSender_restrictedAt_idx" ON "GatewayRestrictedSender"("restrictedAt");
 
 -- CreateIndex
+CREATE INDEX "RedirectionItem_matchUrl_status_idx" ON "RedirectionItem"("matchUrl", "status");
+
+-- CreateIndex
+CREATE INDEX "RedirectionItem_status_position_id_idx" ON "RedirectionItem"("status", "position", "id");
+
+-- CreateIndex
+CREATE INDEX "RedirectionItem_groupId_idx" ON "RedirectionItem"("groupId");
+
+-- CreateIndex
+CREATE INDEX "RedirectionGroup_moduleId_idx" ON "RedirectionGroup"("moduleId");
+
+-- CreateIndex
+CREATE INDEX "RedirectionLog_created_idx" ON "RedirectionLog"("created");
+
+-- CreateIndex
+CREATE INDEX "RedirectionLog_redirectionId_idx" ON "RedirectionLog"("redirectionId");
+
+-- CreateIndex
+CREATE INDEX "RedirectionLog_ip_idx" ON "RedirectionLog"("ip");
+
+-- CreateIndex
+CREATE INDEX "Redirection404_created_idx" ON "Redirection404"("created");
+
+-- CreateIndex
+CREATE INDEX "Redirection404_url_idx" ON "Redirection404"("url");
+
+-- CreateIndex
+CREATE INDEX "Redirection404_ip_idx" ON "Redirection404"("ip");
+
+-- CreateIndex
 CREATE INDEX "SeoIndexable_objectSubType_postStatus_idx" ON "SeoIndexable"("objectSubType", "postStatus");
 
 -- CreateIndex
@@ -739,6 +1027,12 @@ CREATE UNIQUE INDEX "SeoIndexable_objectType_objectId_key" ON "SeoIndexable"("ob
 
 -- CreateIndex
 CREATE UNIQUE INDEX "SeoTrackedKeyphrase_keyphrase_key" ON "SeoTrackedKeyphrase"("keyphrase");
+
+-- AddForeignKey
+ALTER TABLE "ConsentCookie" ADD CONSTRAINT "ConsentCookie_categoryId_fkey" FOREIGN KEY ("categoryId") REFERENCES "ConsentCategory"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ConsentCookie" ADD CONSTRAINT "ConsentCookie_scanId_fkey" FOREIGN KEY ("scanId") REFERENCES "ConsentScan"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "ApplicationPassword" ADD CONSTRAINT "ApplicationPassword_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -765,10 +1059,22 @@ ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_postId_fkey" FOREIGN KEY ("postI
 ALTER TABLE "PostTerm" ADD CONSTRAINT "PostTerm_termId_fkey" FOREIGN KEY ("termId") REFERENCES "Term"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "DownloadPassword" ADD CONSTRAINT "DownloadPassword_packageId_fkey" FOREIGN KEY ("packageId") REFERENCES "DownloadPackage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "DownloadKey" ADD CONSTRAINT "DownloadKey_packageId_fkey" FOREIGN KEY ("packageId") REFERENCES "DownloadPackage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "LanguageAssignment" ADD CONSTRAINT "LanguageAssignment_languageId_fkey" FOREIGN KEY ("languageId") REFERENCES "Language"("termId") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "LanguageAssignment" ADD CONSTRAINT "LanguageAssignment_groupId_fkey" FOREIGN KEY ("groupId") REFERENCES "TranslationGroup"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "FormField" ADD CONSTRAINT "FormField_formId_fkey" FOREIGN KEY ("formId") REFERENCES "Form"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "FormSubmission" ADD CONSTRAINT "FormSubmission_formId_fkey" FOREIGN KEY ("formId") REFERENCES "Form"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "GatewaySession" ADD CONSTRAINT "GatewaySession_userId_fkey" FOREIGN KEY ("userId") REFERENCES "GatewayUser"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -787,4 +1093,7 @@ ALTER TABLE "GatewayScanAnalysis" ADD CONSTRAINT "GatewayScanAnalysis_messageId_
 
 -- AddForeignKey
 ALTER TABLE "GatewayMessageReport" ADD CONSTRAINT "GatewayMessageReport_messageId_fkey" FOREIGN KEY ("messageId") REFERENCES "GatewayMessage"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "RedirectionItem" ADD CONSTRAINT "RedirectionItem_groupId_fkey" FOREIGN KEY ("groupId") REFERENCES "RedirectionGroup"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

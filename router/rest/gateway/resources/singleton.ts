@@ -1,0 +1,57 @@
+// A singleton resource (the appliance, a connector's configuration): one item at the resource's
+// own path, shaped in the negotiated format like any item, its IRI being that path.
+import type { Format, GatewayRequest, GatewayResult } from "../route.ts";
+import { shownProperties, type GraphRecord } from "../formats.ts";
+import { collectionIri, type AnyResource } from "../resource.ts";
+import { GatewayProblem, type Violation } from "../problems.ts";
+
+export function singletonResult(resource: AnyResource, item: GraphRecord, format: Format): GatewayResult {
+  const properties = shownProperties(resource, item);
+  const iri = collectionIri(resource);
+  switch (format) {
+    case "jsonld": return { body: { "@context": `/api/v2/contexts/${resource.name}`, "@id": iri, "@type": resource.name, ...properties } };
+    case "hal": return { body: { _links: { self: { href: iri } }, ...properties } };
+    case "json": return { body: properties };
+  }
+}
+
+/** The JSON object a write sends, or a 400 as API Platform's deserializer answers a non-object. */
+export function bodyObject(request: GatewayRequest): Record<string, unknown> {
+  const body = request.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new GatewayProblem(400, "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+type Kind = "string" | "boolean" | "integer";
+/**
+ * The writable properties a body sets, checked against their declared JSON types; unknown or
+ * read-only properties are violations (a client's typo must not silently do nothing). 422 lists all.
+ */
+export function readWritable<T extends Record<string, unknown>>(resource: AnyResource, body: Record<string, unknown>, aliases: Record<string, string> = {}): Partial<T> {
+  const violations: Violation[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const name = aliases[key] ?? key;
+    const property = resource.properties[name];
+    if (!property || property.readOnly) {
+      violations.push({ propertyPath: key, message: property ? "This property is read-only." : `Unknown property "${key}".` });
+      continue;
+    }
+    const kind: Kind = property.type === "boolean" ? "boolean" : property.type === "integer" ? "integer" : "string";
+    const ok = value === null
+      || (kind === "boolean" && typeof value === "boolean")
+      || (kind === "integer" && Number.isInteger(value))
+      || (kind === "string" && typeof value === "string");
+    if (!ok) {
+      violations.push({ propertyPath: key, message: `This value should be of type ${kind}.` });
+      continue;
+    }
+    if (property.type === "enum" && value !== null && !property.values.includes(value as string)) {
+      violations.push({ propertyPath: key, message: `The value "${String(value)}" is not a valid choice; allowed: ${property.values.join(", ")}.` });
+      continue;
+    }
+    if (!(name in out) || key === name) out[name] = value;
+  }
+  if (violations.length) throw new GatewayProblem(422, violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n"), violations);
+  return out as Partial<T>;
+}

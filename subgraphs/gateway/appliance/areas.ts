@@ -1,0 +1,12 @@
+// The appliance side's areas (appliance, audit, events, connectors, users, cluster, domains,
+// versions), merged once here so the subgraph's resolver list takes them in one line each.
+import type { Resolvers } from "../../../generated/graphql/gateway-resolvers.ts";
+import { applianceResolvers } from "./resolvers.ts";
+import { auditResolvers } from "../audit/resolvers.ts";
+import { eventResolvers } from "../events/resolvers.ts";
+
+export const applianceAreas = {
+  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query },
+  Mutation: { ...applianceResolvers.Mutation },
+  types: { JSONValue: auditResolvers.JSONValue },
+} satisfies { Query: Resolvers["Query"]; Mutation: Resolvers["Mutation"]; types: Resolvers };

@@ -7,10 +7,11 @@ import qs from "qs";
 import { wpError } from "../errors.ts";
 import type { DocumentNode } from "graphql";
 import {
-  route, type ArgSchema, type GraphAllow, type GraphEndpoint, type OperationData, type RestRequest, type RestResult, type SiteRoute,
+  route, type ArgSchema, type GraphAllow, type GraphEndpoint, type OperationData, type RestRequest, type RestResult, type SiteRoute, type SiteUrls,
 } from "../route.ts";
 import { contextArg, forceArg, type Args } from "./args.ts";
 import { itemSchema, present, writeArgs, writeInput, type Context, type Resource } from "./resource.ts";
+import { trackRestFields } from "./rest-fields.ts";
 
 export const ID = "(?P<id>[\\d]+)";
 
@@ -176,11 +177,24 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
       (deleted ? { body: { deleted: true, previous: shape(node, request, del.context ?? "edit", false) } } : itemResult(node, request, "edit"))));
   }
 
-  return [
-    ...(collection.length ? [route(namespace, spec.path, collection, schema)] : []),
-    ...(item.length ? [route(namespace, `${spec.path}/${ID}`, item, schema)] : []),
-  ];
+  // Fields other namespaces register on this object type (register_rest_field) extend these routes.
+  return trackRestFields({
+    title: resource.title,
+    routes: [
+      ...(collection.length ? [route(namespace, spec.path, collection, schema)] : []),
+      ...(item.length ? [route(namespace, `${spec.path}/${ID}`, item, schema)] : []),
+    ],
+    pickCreated: spec.create?.op.pick, pickUpdated: spec.update?.op.pick,
+    idOf: (node) => Number(resource.fields.id?.read?.(node as Node, { context: "edit", urls: NO_URLS })),
+    remove: spec.delete && ((objectId, request) => ({
+      document: spec.delete!.op.document,
+      variables: spec.delete!.op.variables({ ...request, method: "DELETE", params: { ...request.params, id: objectId, force: true } }),
+    })),
+  });
 }
+
+/** Ids are read without links: no addresses needed. */
+const NO_URLS: SiteUrls = { restBase: "", rest: () => "", home: "" };
 
 /** Variables of an item route whose graph id is an Int: `{id}`, and `{id, force}` for a deletion. */
 export const byId = (request: RestRequest) => ({ id: request.params.id as number });

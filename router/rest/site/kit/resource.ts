@@ -4,6 +4,7 @@
 // create/update arguments, the input mapping, the response (context filtering, key order,
 // `_links`), and the `schema` that OPTIONS, `?context=help` and OpenAPI show.
 import type { ArgSchema, ItemSchema, RestRequest, SiteUrls, ValidatedParams } from "../route.ts";
+import { restFieldSchemas, restFieldsOf } from "./rest-fields.ts";
 
 export type Context = "view" | "embed" | "edit";
 
@@ -58,7 +59,10 @@ export function itemSchema<Node>(resource: Resource<Node>): ItemSchema {
     $schema: "http://json-schema.org/draft-04/schema#",
     title: resource.title,
     type: "object",
-    properties: Object.fromEntries(Object.entries(resource.fields).map(([name, f]) => [name, plainSchema(f.schema)])),
+    properties: {
+      ...Object.fromEntries(Object.entries(resource.fields).map(([name, f]) => [name, plainSchema(f.schema)])),
+      ...restFieldSchemas(resource.title),
+    },
   };
 }
 
@@ -117,6 +121,12 @@ export function present<Node>(resource: Resource<Node>, node: Node, view: View, 
     if (!f?.read || !inContext(f.schema, view.context)) continue;
     const value = f.read(node, view);
     if (value !== undefined) body[name] = filterByContext(value, f.schema, view.context);
+  }
+  // Fields other namespaces registered on the object type follow the resource's own (register_rest_field).
+  for (const [name, f] of restFieldsOf(resource.title)) {
+    if (!f.get || !inContext(f.schema, view.context)) continue;
+    const value = f.get(node as Readonly<Record<string, unknown>>, view);
+    if (value !== undefined) body[name] = value;
   }
   const links = options.links !== false ? resource.links?.(node, view) : undefined;
   if (links) body._links = links;

@@ -1,0 +1,258 @@
+// WordPress's register_rest_field for the site kit: a namespace adds a field to another
+// namespace's resource (Polylang adds `lang` and `translations` to posts, pages and terms)
+// without touching its routes. A registered field
+//   - is read in the same GraphQL request as the object: its `selection` is appended to every
+//     fragment on the object's GraphQL type in the resource's operations, so federation fetches it
+//     from the subgraph that owns it in the same query plan;
+//   - shows in the item schema (OPTIONS, the index) and, being writable, in the create and update
+//     arguments;
+//   - is written after the object, as WordPress's update_callback runs after the insert: `check`
+//     asks the graph first whether the write will be accepted (so a refused value writes nothing),
+//     `update` writes it once the object exists, and a create whose field write still fails is
+//     undone (the new object is deleted for good) so no half-written object is left.
+// A registered collection filter (`registerRestFilter`) narrows a list to the ids another
+// subgraph answers, handed to the list as WordPress's `include`: totals and paging stay the list's.
+//
+// Registrations apply to routes built before and after them (crudRoutes reports its routes here),
+// by object type: the resource's `title` ("post", "page", "category", "tag", "nav_menu_item").
+import { Kind, parse, visit, type DocumentNode, type FormattedExecutionResult, type InlineFragmentNode, type OperationDefinitionNode, type SelectionNode } from "graphql";
+import type { RouterContext } from "../../../graph.ts";
+import type { SiteRest } from "../dispatch.ts";
+import { fromGraphQLError } from "../errors.ts";
+import type { ArgSchema, GraphEndpoint, ItemSchema, LocalEndpoint, RestRequest, RestResult, SiteRoute } from "../route.ts";
+import type { View } from "./resource.ts";
+
+/** One GraphQL operation to run: a typed document (codegen) and its variables. */
+export interface OperationCall { document: DocumentNode; variables: Record<string, unknown> }
+
+/** A node as the resource's operation answered it, with the registered fields' selections. */
+export type AnsweredNode = Readonly<Record<string, unknown>>;
+
+export interface RestField {
+  /** The item-schema member (description, type, context, readonly). */
+  schema: ArgSchema;
+  /** What the object's read operations also select, on which GraphQL type (e.g. Post: `language { slug }`). */
+  selection?: { graphType: string; fields: string };
+  /** The value in a response (WordPress's get_callback), from the node. */
+  get?: (node: AnsweredNode, view: View) => unknown;
+  /**
+   * Asked before the object is written, when the field was sent: a query that answers, or fails
+   * with the error the write would raise. `objectId` is null on create; null: nothing to ask.
+   */
+  check?: (value: unknown, objectId: number | null, request: RestRequest) => OperationCall | null;
+  /**
+   * Writes the value once the object exists (WordPress's update_callback). The root field's
+   * answer is merged into the node, so the response shows what was written. `value` is
+   * undefined when the field was not sent and `onCreate` runs it anyway. null: nothing to write
+   * (e.g. another field's write already covers it).
+   */
+  update?: (value: unknown, objectId: number, request: RestRequest) => OperationCall | null;
+  /** Also run `update` on create when the field was not sent (e.g. Polylang's default language). */
+  onCreate?: boolean;
+}
+
+export interface RestFilter {
+  /** The collection argument. */
+  arg: ArgSchema;
+  /** The ids the list is narrowed to, for the sent value (an operation and where its answer is). */
+  ids: (value: unknown, request: RestRequest) => OperationCall & { pick: (data: Record<string, unknown>) => readonly number[] };
+}
+
+/** What crudRoutes reports: the resource's routes, where its operations' nodes are, and how to delete an object. */
+export interface CrudParts {
+  title: string;
+  routes: SiteRoute[];
+  /** The node in a create's / update's answer (the kit's Op.pick). */
+  pickCreated?: (data: Record<string, unknown>) => unknown;
+  pickUpdated?: (data: Record<string, unknown>) => unknown;
+  /** The database id of a node (the resource's REST `id`). */
+  idOf: (node: unknown) => number;
+  /** A permanent deletion of the object (undoes a create whose fields could not be written). */
+  remove?: (objectId: number, request: RestRequest) => OperationCall;
+}
+
+const fields = new Map<string, Map<string, RestField>>();
+const filters = new Map<string, Map<string, RestFilter>>();
+const tracked = new Map<string, CrudParts[]>();
+
+const titlesOf = (objectTypes: string | readonly string[]) => (typeof objectTypes === "string" ? [objectTypes] : objectTypes);
+
+/** WordPress's register_rest_field: `name` on every object type named. */
+export function registerRestField(objectTypes: string | readonly string[], name: string, field: RestField): void {
+  for (const title of titlesOf(objectTypes)) {
+    fields.set(title, new Map(fields.get(title)).set(name, field));
+    for (const parts of tracked.get(title) ?? []) extend(parts);
+  }
+}
+
+/** A collection argument of every object type named that narrows the list by ids. */
+export function registerRestFilter(objectTypes: string | readonly string[], name: string, filter: RestFilter): void {
+  for (const title of titlesOf(objectTypes)) {
+    filters.set(title, new Map(filters.get(title)).set(name, filter));
+    for (const parts of tracked.get(title) ?? []) extend(parts);
+  }
+}
+
+/** The fields registered on an object type, in registration order. */
+export const restFieldsOf = (title: string): ReadonlyMap<string, RestField> => fields.get(title) ?? new Map();
+
+/** Item-schema members of the registered fields (WordPress appends them to the schema's properties). */
+export const restFieldSchemas = (title: string): Record<string, ArgSchema> =>
+  Object.fromEntries([...restFieldsOf(title)].map(([name, f]) => [name, f.schema]));
+
+/** Called by crudRoutes with what it built; registrations made earlier or later extend it. */
+export function trackRestFields(parts: CrudParts): SiteRoute[] {
+  tracked.set(parts.title, [...(tracked.get(parts.title) ?? []), parts]);
+  extend(parts);
+  return parts.routes;
+}
+
+// ---- extending the routes ----
+
+type Endpoint = GraphEndpoint & Partial<Pick<LocalEndpoint, "handle">>;
+
+/** Each endpoint's own arguments and document, before any registration. */
+const originals = new WeakMap<Endpoint, { args: Record<string, ArgSchema>; operation: DocumentNode }>();
+
+const original = (e: Endpoint) => {
+  let o = originals.get(e);
+  if (!o) originals.set(e, (o = { args: e.args, operation: e.operation }));
+  return o;
+};
+
+/** Appends the registered selections to every fragment (named or inline) on their GraphQL types. */
+function withSelections(document: DocumentNode, title: string): DocumentNode {
+  const byType = new Map<string, SelectionNode[]>();
+  for (const f of restFieldsOf(title).values()) {
+    if (!f.selection) continue;
+    const op = parse(`{ ${f.selection.fields} }`).definitions[0] as OperationDefinitionNode;
+    byType.set(f.selection.graphType, [...(byType.get(f.selection.graphType) ?? []), ...op.selectionSet.selections]);
+  }
+  if (!byType.size) return document;
+  const extendSet = <N extends { typeCondition?: { name: { value: string } } | null; selectionSet: { selections: readonly SelectionNode[] } }>(node: N): N => {
+    const added = node.typeCondition ? byType.get(node.typeCondition.name.value) : undefined;
+    return added ? { ...node, selectionSet: { ...node.selectionSet, selections: [...node.selectionSet.selections, ...added] } } : node;
+  };
+  return visit(document, {
+    FragmentDefinition: (node) => extendSet(node),
+    InlineFragment: (node: InlineFragmentNode) => extendSet(node),
+  });
+}
+
+const isCollection = (route: SiteRoute) => !/\(\?P<id>[^)]*\)$/.test(route.pattern);
+const writableArg = (schema: ArgSchema): ArgSchema => {
+  const { context: _c, readonly: _r, ...arg } = schema;
+  return arg;
+};
+
+function extend(parts: CrudParts): void {
+  const registered = restFieldsOf(parts.title);
+  const listFilters = filters.get(parts.title) ?? new Map<string, RestFilter>();
+  const writable = [...registered].filter(([, f]) => f.update && !f.schema.readonly);
+  for (const route of parts.routes) {
+    if (route.schema) Object.assign(route.schema.properties, restFieldSchemas(parts.title));
+    for (const endpoint of route.endpoints as Endpoint[]) {
+      if (!("operation" in endpoint) || !endpoint.operation) continue;
+      const base = original(endpoint);
+      endpoint.operation = withSelections(base.operation, parts.title);
+      const collection = isCollection(route);
+      if (collection && endpoint.methods.includes("GET") && listFilters.size) {
+        endpoint.args = { ...base.args, ...Object.fromEntries([...listFilters].map(([name, f]) => [name, f.arg])) };
+        endpoint.handle = (request, context, site) => filteredList(endpoint, listFilters, request, context, site);
+      }
+      const mode = collection && endpoint.methods.includes("POST") ? "create" : !collection && endpoint.methods.includes("PATCH") ? "update" : undefined;
+      const pick = mode === "create" ? parts.pickCreated : parts.pickUpdated;
+      if (mode && pick && writable.length) {
+        endpoint.args = { ...base.args, ...Object.fromEntries(writable.map(([name, f]) => [name, writableArg(f.schema)])) };
+        endpoint.handle = (request, context, site) => inOrder(context, () => writeWithFields(endpoint, parts, writable, mode, pick, request, context, site));
+      }
+    }
+  }
+}
+
+// ---- running an extended endpoint ----
+
+/**
+ * Extended endpoints answer themselves (several operations each); a batch starts its items
+ * together, so the writes of one request are chained to keep the batch's order.
+ */
+const chains = new WeakMap<RouterContext, Promise<unknown>>();
+function inOrder<T>(context: RouterContext, work: () => Promise<T>): Promise<T> {
+  const previous = chains.get(context) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  chains.set(context, next.catch(() => undefined));
+  return next;
+}
+
+/** The endpoint as its single operation would have answered it. */
+async function plain(endpoint: Endpoint, request: RestRequest, context: RouterContext, site: SiteRest): Promise<RestResult> {
+  const result = await site.execute(endpoint.operation, endpoint.variables?.(request) ?? {}, context);
+  return site.shape(endpoint, request, (result.data as Record<string, unknown> | null | undefined) ?? null, result.errors ?? []);
+}
+
+const failed = (result: FormattedExecutionResult): RestResult | undefined =>
+  result.errors?.length ? fromGraphQLError(result.errors[0]) : undefined;
+
+async function filteredList(
+  endpoint: Endpoint, listFilters: ReadonlyMap<string, RestFilter>, request: RestRequest, context: RouterContext, site: SiteRest,
+): Promise<RestResult> {
+  const sent = [...listFilters].filter(([name]) => request.sent.has(name) && request.params[name] !== undefined && request.params[name] !== null);
+  if (!sent.length) return plain(endpoint, request, context, site);
+  let include = request.params.include?.length ? new Set(request.params.include) : undefined;
+  for (const [name, filter] of sent) {
+    const call = filter.ids(request.params[name], request);
+    const result = await site.execute(call.document, call.variables, context);
+    const refused = failed(result);
+    if (refused) return refused;
+    const ids = call.pick((result.data ?? {}) as Record<string, unknown>);
+    include = new Set(include ? ids.filter((id) => include!.has(id)) : ids);
+  }
+  // An empty `include` means "no filter" to WordPress: 0 names no object, so nothing matches.
+  const narrowed: RestRequest = { ...request, params: { ...request.params, include: include && include.size ? [...include] : [0] } };
+  return plain(endpoint, narrowed, context, site);
+}
+
+async function writeWithFields(
+  endpoint: Endpoint, parts: CrudParts, writable: [string, RestField][], mode: "create" | "update",
+  pick: (data: Record<string, unknown>) => unknown, request: RestRequest, context: RouterContext, site: SiteRest,
+): Promise<RestResult> {
+  const sent = (name: string) => request.sent.has(name) && request.params[name] !== undefined && request.params[name] !== null;
+  const due = writable.filter(([name, f]) => sent(name) || (mode === "create" && f.onCreate));
+  if (!due.length) return plain(endpoint, request, context, site);
+  const existing = mode === "update" ? Number(request.params.id) : null;
+
+  // 1. Would the fields' writes be accepted? Refused values write nothing at all.
+  for (const [name, f] of due) {
+    if (!f.check || !sent(name)) continue;
+    const call = f.check(request.params[name], existing, request);
+    if (!call) continue;
+    const refused = failed(await site.execute(call.document, call.variables, context));
+    if (refused) return refused;
+  }
+
+  // 2. The object itself.
+  const result = await site.execute(endpoint.operation, endpoint.variables?.(request) ?? {}, context);
+  const data = (result.data as Record<string, unknown> | null | undefined) ?? null;
+  const node = data && !result.errors?.length ? pick(data) : undefined;
+  if (!node || typeof node !== "object") return site.shape(endpoint, request, data, result.errors ?? []);
+  const objectId = parts.idOf(node);
+
+  // 3. The fields, each merged into the answered node.
+  for (const [name, f] of due) {
+    const call = f.update!(sent(name) ? request.params[name] : undefined, objectId, request);
+    if (!call) continue;
+    const written = await site.execute(call.document, call.variables, context);
+    const refused = failed(written);
+    if (refused) {
+      // A create is one logical write: undo it rather than leave the object without its fields.
+      if (mode === "create" && parts.remove) {
+        const undo = parts.remove(objectId, request);
+        await site.execute(undo.document, undo.variables, context);
+      }
+      return refused;
+    }
+    const answer = Object.values((written.data ?? {}) as Record<string, unknown>)[0];
+    if (answer && typeof answer === "object") Object.assign(node, answer);
+  }
+  return site.shape(endpoint, request, data, []);
+}

@@ -4,5 +4,7 @@ import { mergeResolvers } from "../../lib/resolver-map.ts";
 import { languageResolvers } from "./languages/resolvers.ts";
 import { redirectionResolvers } from "./redirection/resolvers.ts";
 import { formResolvers } from "./forms/resolvers.ts";
+import { consentResolvers } from "./consent/resolvers.ts";
+import { downloadResolvers } from "./downloads/resolvers.ts";
 
-export const resolvers: Resolvers = mergeResolvers<Resolvers>(languageResolvers, formResolvers, redirectionResolvers);
+export const resolvers: Resolvers = mergeResolvers<Resolvers>(languageResolvers, formResolvers, consentResolvers, downloadResolvers, redirectionResolvers);

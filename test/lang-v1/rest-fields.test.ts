@@ -104,7 +104,7 @@ describe("the lang filter on lists", () => {
     const none = await rest("GET", `/core/v2/posts?lang=fr&include=${en}`);
     expect(none.body).toEqual([]);
     expect(none.headers.get("x-wp-total")).toBe("0");
-    expect((await rest("GET", "/core/v2/posts?lang=de")).body).toEqual([]);
+    expect((await rest("GET", "/core/v2/posts?lang=de")).body.map((p: { lang: string }) => p.lang)).toEqual(["de"]);
     const unknown = await rest("GET", "/core/v2/posts?lang=xx");
     expect(unknown.status).toBe(400);
   });

@@ -4,12 +4,13 @@ import { openApiDocument } from "./openapi.ts";
 import { AUTH_ROUTES } from "./resources/auth.ts";
 import { LICENSING_ROUTES } from "./resources/licensing.ts";
 import { APPLIANCE_ROUTES } from "./resources/appliance.ts";
+import { INTEGRATION_ROUTES } from "./resources/integration.ts";
 import { entrypointRoutes } from "./entrypoint.ts";
 import { route, type GatewayRoute } from "./route.ts";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
-const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...APPLIANCE_ROUTES];
+const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES];
 
 export const GATEWAY_ROUTES: GatewayRoute[] = [
   ...RESOURCE_ROUTES,

@@ -4,9 +4,10 @@ import type { Resolvers } from "../../../generated/graphql/gateway-resolvers.ts"
 import { applianceResolvers } from "./resolvers.ts";
 import { auditResolvers } from "../audit/resolvers.ts";
 import { eventResolvers } from "../events/resolvers.ts";
+import { connectorResolvers } from "../connectors/resolvers.ts";
 
 export const applianceAreas = {
-  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query },
-  Mutation: { ...applianceResolvers.Mutation },
+  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query },
+  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation },
   types: { JSONValue: auditResolvers.JSONValue },
 } satisfies { Query: Resolvers["Query"]; Mutation: Resolvers["Mutation"]; types: Resolvers };

@@ -15,7 +15,11 @@ export type SectionValue = Record<string, JsonValue>;
 export interface ConfigSection<T extends SectionValue> {
   name: string;
   defaults: T;
+  /** Write-only properties: the audit log records that they changed, never their values. */
+  secrets?: readonly string[];
 }
+
+export const SECRET_MASK = "******";
 
 export type SettingsContext = Pick<GatewayContext, "db" | "identity">;
 
@@ -60,20 +64,21 @@ export async function appliedSection<T extends SectionValue>(ctx: Pick<GatewayCo
 
 type Tx = Prisma.TransactionClient;
 
-async function audit(tx: Tx, ctx: SettingsContext, entry: { action: string; section: string; changeset: PropertyChange[] }): Promise<void> {
-  const node = await localNode(ctx);
+/** Writes an audit entry inside `tx`; the node is looked up before the transaction (PGlite has one connection). */
+async function audit(tx: Tx, ctx: SettingsContext, nodeUid: string, entry: { action: string; section: string; changeset: PropertyChange[] }): Promise<void> {
   const user = ctx.identity.gateway;
   await tx.gatewayAuditEntry.create({
     data: {
       action: entry.action, section: entry.section, userId: user?.userId ?? null, username: user?.username ?? "system",
-      nodeUid: node.uid, changeset: entry.changeset as unknown as Prisma.InputJsonValue,
+      nodeUid, changeset: entry.changeset as unknown as Prisma.InputJsonValue,
     },
   });
 }
 
 /** Records an audited action that is not a configuration section (cluster operations…). */
 export async function recordAudit(ctx: SettingsContext, entry: { action: string; section: string; changeset: PropertyChange[] }): Promise<void> {
-  await ctx.db.prisma.$transaction((tx) => audit(tx, ctx, entry));
+  const node = await localNode(ctx);
+  await ctx.db.prisma.$transaction((tx) => audit(tx, ctx, node.uid, entry));
 }
 
 /**
@@ -81,13 +86,16 @@ export async function recordAudit(ctx: SettingsContext, entry: { action: string;
  * changeset (empty: nothing changed, nothing logged, nothing pending added).
  */
 export async function stageChange<T extends SectionValue>(ctx: SettingsContext, section: ConfigSection<T>, next: T): Promise<{ state: SectionState<T>; changes: PropertyChange[] }> {
+  const node = await localNode(ctx);
   const changes = await ctx.db.prisma.$transaction(async (tx) => {
     // Changes to one section are serialised, so two saves never both compute against the old value.
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(5301, ${hashKey(section.name)})`);
     const row = await tx.gatewayConfiguration.findUnique({ where: { section: section.name } });
     const applied = withDefaults(section, row?.applied);
     const saved = row?.pending != null ? withDefaults(section, row.pending) : applied;
-    const changes = changeset(saved, next);
+    const changes = changeset(saved, next).map((c) => section.secrets?.includes(c.property)
+      ? { property: c.property, old: c.old ? SECRET_MASK : null, new: c.new ? SECRET_MASK : null }
+      : c);
     if (!changes.length) return changes;
     // Saving the configuration in force again leaves nothing to apply.
     const pending = changeset(applied, next).length ? next as unknown as Prisma.InputJsonValue : null;
@@ -96,7 +104,7 @@ export async function stageChange<T extends SectionValue>(ctx: SettingsContext, 
       create: { section: section.name, pending: pending ?? Prisma.DbNull },
       update: { pending: pending ?? Prisma.DbNull },
     });
-    await audit(tx, ctx, { action: "change", section: section.name, changeset: changes });
+    await audit(tx, ctx, node.uid, { action: "change", section: section.name, changeset: changes });
     return changes;
   });
   return { state: await readSection(ctx, section), changes };
@@ -117,6 +125,7 @@ export interface ApplyResult {
 
 /** POST /appliance/apply-settings: every pending section takes effect at once (one transaction, one audit entry). */
 export async function applySettings(ctx: SettingsContext, now = new Date()): Promise<ApplyResult> {
+  const node = await localNode(ctx);
   return ctx.db.prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(5302)");
     const pending = await tx.gatewayConfiguration.findMany({ where: { pending: { not: Prisma.DbNull } }, orderBy: { section: "asc" } });
@@ -130,7 +139,7 @@ export async function applySettings(ctx: SettingsContext, now = new Date()): Pro
         row.section, now);
     }
     const sections = pending.map((r) => r.section);
-    await audit(tx, ctx, { action: "apply", section: "appliance", changeset: [{ property: "appliedSections", old: null, new: sections }] });
+    await audit(tx, ctx, node.uid, { action: "apply", section: "appliance", changeset: [{ property: "appliedSections", old: null, new: sections }] });
     return { status: "applied", sections, appliedAt: now };
   });
 }

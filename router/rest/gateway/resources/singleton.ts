@@ -24,8 +24,9 @@ export function bodyObject(request: GatewayRequest): Record<string, unknown> {
 
 type Kind = "string" | "boolean" | "integer";
 /**
- * The writable properties a body sets, checked against their declared JSON types; unknown or
- * read-only properties are violations (a client's typo must not silently do nothing). 422 lists all.
+ * The writable properties a body sets, checked against their declared JSON types. Read-only
+ * properties are ignored, as API Platform ignores them (a client may send back what it read);
+ * unknown ones are violations (a typo must not silently do nothing). 422 lists every problem.
  */
 export function readWritable<T extends Record<string, unknown>>(resource: AnyResource, body: Record<string, unknown>, aliases: Record<string, string> = {}): Partial<T> {
   const violations: Violation[] = [];
@@ -33,8 +34,9 @@ export function readWritable<T extends Record<string, unknown>>(resource: AnyRes
   for (const [key, value] of Object.entries(body)) {
     const name = aliases[key] ?? key;
     const property = resource.properties[name];
-    if (!property || property.readOnly) {
-      violations.push({ propertyPath: key, message: property ? "This property is read-only." : `Unknown property "${key}".` });
+    if (property?.readOnly) continue;
+    if (!property) {
+      violations.push({ propertyPath: key, message: `Unknown property "${key}".` });
       continue;
     }
     const kind: Kind = property.type === "boolean" ? "boolean" : property.type === "integer" ? "integer" : "string";

@@ -3,6 +3,7 @@ import type { Resolvers } from "../../generated/graphql/content-resolvers.ts";
 import { mergeResolvers } from "../../lib/resolver-map.ts";
 import { mediaResolvers } from "./media/resolvers.ts";
 import { menuResolvers } from "./menus/resolvers.ts";
+import { nodeResolvers } from "./nodes/resolvers.ts";
 import { postResolvers } from "./posts/resolvers.ts";
 import { siteResolvers } from "./site/resolvers.ts";
 import { viewerPermissionResolvers } from "./site/viewer-permissions.ts";
@@ -13,5 +14,5 @@ import { userResolvers } from "./users/resolvers.ts";
 import { embedResolvers } from "./embeds/resolvers.ts";
 
 export const resolvers: Resolvers = mergeResolvers<Resolvers>(
-  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, oauthResolvers, siteResolvers, viewerPermissionResolvers, embedResolvers,
+  postResolvers, mediaResolvers, menuResolvers, termResolvers, userResolvers, applicationPasswordResolvers, oauthResolvers, siteResolvers, viewerPermissionResolvers, nodeResolvers, embedResolvers,
 );

@@ -521,9 +521,9 @@ describe("featured images", () => {
     expect(post.body.featured_media).toBe(media.id);
 
     const r = await s.graphql<{ post: { featuredMedia: { id: string; sourceUrl: string; mediaType: string; mediaDetails: { width: number; sizes: { name: string }[] } } } }>(
-      `query($id: ID!) { post(id: $id) { featuredMedia { id sourceUrl mediaType mediaDetails { width sizes { name } } } } }`, { id: String(post.body.id) });
+      `query($id: ID!) { post(id: $id, idType: DATABASE_ID) { featuredMedia { id: databaseId sourceUrl mediaType mediaDetails { width sizes { name } } } } }`, { id: String(post.body.id) });
     expect(r.errors).toBeUndefined();
-    expect(r.data!.post.featuredMedia).toMatchObject({ id: String(media.id), sourceUrl: media.source_url, mediaType: "image", mediaDetails: { width: 640 } });
+    expect(r.data!.post.featuredMedia).toMatchObject({ id: media.id, sourceUrl: media.source_url, mediaType: "image", mediaDetails: { width: 640 } });
     expect(r.data!.post.featuredMedia.mediaDetails.sizes.map((x) => x.name)).toEqual(["medium", "thumbnail", "full"]);
 
     const embed = await s.request("GET", `${R}/core/v2/posts/${post.body.id}?_embed`);
@@ -545,8 +545,8 @@ describe("featured images", () => {
     expect(await count(12)).toBe(await count(3));
 
     const list = await s.graphql<{ mediaItems: { totalCount: number; nodes: { id: string; post: number | null }[] } }>(
-      `{ mediaItems(where: { mediaType: IMAGE, search: "featured" }) { totalCount nodes { id post } } }`);
-    expect(list.data!.mediaItems.nodes.map((n) => n.id)).toEqual([String(media.id)]);
+      `{ mediaItems(where: { mediaType: IMAGE, search: "featured" }) { totalCount nodes { id: databaseId post } } }`);
+    expect(list.data!.mediaItems.nodes.map((n) => n.id)).toEqual([media.id]);
   });
 
   test("GraphQL upload: createMediaItem with base64 bytes", async () => {

@@ -445,7 +445,7 @@ describe("GraphQL", () => {
     };
     await fill(small.id, 10);
     await fill(large.id, 50);
-    const query = `query($id: Int!) { menu(id: $id) { name items { id title { rendered } url typeLabel menu { slug } } } }`;
+    const query = `query($id: ID!) { menu(id: $id, idType: DATABASE_ID) { name items { id title { rendered } url typeLabel menu { slug } } } }`;
     const count = async (id: number, n: number) => {
       const before = s.db.statements();
       const r = await s.graphql<{ menu: { items: { title: { rendered: string }; url: string }[] } }>(query, { id }, { auth: "admin" });
@@ -462,7 +462,7 @@ describe("GraphQL", () => {
 
   test("menuItems with totals and cursors; mutations answer null with the error", async () => {
     const r = await s.graphql<{ menuItems: { totalCount: number; nodes: { id: number; menuOrder: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(
-      `query($menu: Int!) { menuItems(where: { menus: { terms: [$menu] } }, first: 2) { totalCount nodes { id menuOrder } pageInfo { hasNextPage endCursor } } }`,
+      `query($menu: Int!) { menuItems(where: { menus: { terms: [$menu] } }, first: 2) { totalCount nodes { id: databaseId menuOrder } pageInfo { hasNextPage endCursor } } }`,
       { menu: menu.id }, { auth: "admin" });
     expect(r.errors).toBeUndefined();
     expect(r.data!.menuItems.nodes.map((n) => n.id)).toEqual([item.home.id, item.notUri.id]);

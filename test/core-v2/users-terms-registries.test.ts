@@ -271,7 +271,7 @@ describe("users", () => {
     // Reading several users checks their visibility in one query, not one per user.
     const read = async (ids: number[]) => {
       const before = s.db.statements();
-      const r = await s.graphql(`{ ${ids.map((id, i) => `u${i}: user(id: ${id}) { name }`).join(" ")} }`);
+      const r = await s.graphql(`{ ${ids.map((id, i) => `u${i}: user(id: ${id}, idType: DATABASE_ID) { name }`).join(" ")} }`);
       expect(r.errors).toBeUndefined();
       return s.db.statements() - before;
     };
@@ -491,7 +491,7 @@ describe("settings", () => {
 
 describe("GraphQL", () => {
   test("users with totals and page info; private fields only for those who may see them", async () => {
-    const query = `query($where: UserWhere) { users(where: $where, perPage: 1, orderBy: ID) { totalCount totalPages pageInfo { hasNextPage hasPreviousPage } nodes { id name email roles capabilities } } }`;
+    const query = `query($where: UserWhere) { users(where: $where, perPage: 1, orderBy: ID) { totalCount totalPages pageInfo { hasNextPage hasPreviousPage } nodes { id: databaseId name email roles capabilities } } }`;
     const anon = await s.graphql<{ users: { totalCount: number; totalPages: number; pageInfo: { hasNextPage: boolean }; nodes: { id: number; email: string | null }[] } }>(query);
     expect(anon.data?.users.totalCount).toBe(2);
     expect(anon.data?.users.pageInfo.hasNextPage).toBe(true);
@@ -548,16 +548,16 @@ describe("GraphQL", () => {
 
   test("createUser, updateUser and deleteUser", async () => {
     const created = await s.graphql<{ createUser: { id: number; username: string; roles: string[] } }>(
-      `mutation { createUser(input: { username: "gq", email: "gq@example.com", password: "pw", roles: ["editor"] }) { id username roles } }`, {}, { auth: "admin" },
+      `mutation { createUser(input: { username: "gq", email: "gq@example.com", password: "pw", roles: ["editor"] }) { id: databaseId username roles } }`, {}, { auth: "admin" },
     );
     expect(created.data?.createUser).toMatchObject({ username: "gq", roles: ["editor"] });
     const id = created.data!.createUser.id;
     const updated = await s.graphql<{ updateUser: { firstName: string; nickname: string } }>(
-      `mutation($id: Int!) { updateUser(id: $id, input: { firstName: "Gee", nickname: "gee" }) { firstName nickname } }`, { id }, { auth: "admin" },
+      `mutation($id: ID!) { updateUser(id: $id, input: { firstName: "Gee", nickname: "gee" }) { firstName nickname } }`, { id }, { auth: "admin" },
     );
     expect(updated.data?.updateUser).toEqual({ firstName: "Gee", nickname: "gee" });
     const deleted = await s.graphql<{ deleteUser: { deleted: boolean; previous: { username: string } } }>(
-      `mutation($id: Int!) { deleteUser(id: $id, force: true, reassign: 1) { deleted previous { username } } }`, { id }, { auth: "admin" },
+      `mutation($id: ID!) { deleteUser(id: $id, force: true, reassign: 1) { deleted previous { username } } }`, { id }, { auth: "admin" },
     );
     expect(deleted.data?.deleteUser).toEqual({ deleted: true, previous: { username: "gq" } });
   });

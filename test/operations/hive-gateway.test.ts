@@ -99,7 +99,7 @@ describe("the exported supergraph behind Hive Gateway", () => {
   it("signs the caller in with an application password, in every subgraph", async (ctx) => {
     if (unavailable) ctx.skip(`Hive Gateway could not start: ${unavailable}`);
     // viewer/viewerCan: content; languagesViewerCan: extensions, which must learn the site roles too.
-    const query = "{ viewer { id name } viewerCan { createPosts createPages } languagesViewerCan { manage } }";
+    const query = "{ viewer { id: databaseId name } viewerCan { createPosts createPages } languagesViewerCan { manage } }";
     const [ours, theirs] = await both(query, {}, { authorization: ADMIN });
     expect(ours.data).toMatchObject({ viewer: { id: 1 }, viewerCan: { createPosts: true, createPages: true }, languagesViewerCan: { manage: true } });
     expect(theirs).toEqual(ours);
@@ -111,7 +111,7 @@ describe("the exported supergraph behind Hive Gateway", () => {
 
   it("writes with Basic auth, and refuses a visitor's write", async (ctx) => {
     if (unavailable) ctx.skip(`Hive Gateway could not start: ${unavailable}`);
-    const create = "mutation($title: String!) { createPost(input: { title: $title, status: \"publish\" }) { id title { raw } } }";
+    const create = "mutation($title: String!) { createPost(input: { title: $title, status: PUBLISH }) { id title { raw } } }";
     const written = await post(hiveUrl, create, { title: "Through Hive Gateway" }, { authorization: ADMIN });
     expect(written.errors).toBeUndefined();
     const id = (written.data?.createPost as { id: string }).id;

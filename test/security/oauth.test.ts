@@ -50,7 +50,7 @@ const refresh = (refreshToken: string) =>
   send("POST", "/oauth/token", form({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret }));
 const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 const meRest = (token: string) => send("GET", "/wp-json/core/v2/users/me", bearer(token));
-const meGraphql = (token: string) => { requests++; return s.graphql<{ viewer: { id: number } | null }>("{ viewer { id } }", {}, bearer(token)); };
+const meGraphql = (token: string) => { requests++; return s.graphql<{ viewer: { id: number } | null }>("{ viewer { id: databaseId } }", {}, bearer(token)); };
 
 beforeAll(async () => {
   s = await startTestSystem();

@@ -6,7 +6,11 @@ import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canDeletePost, canEditOthers, canEditPost, hasCap } from "../permissions.ts";
 import { postPermalink } from "../posts/permalinks.ts";
-import { connection } from "../posts/posts.ts";
+import { relayList } from "../connections.ts";
+import { postIdArg, type IdType } from "../nodes/nodes.ts";
+import { relativeUri } from "../posts/resolvers.ts";
+import { refId, type EntityRef } from "../../../lib/entity-ref.ts";
+import { databaseIdOf, toGlobalId } from "../../../lib/global-id.ts";
 import { renderTitle } from "../posts/rendering.ts";
 import { formatWpDate } from "../site/site.ts";
 import {
@@ -18,10 +22,8 @@ import { attachmentMeta } from "./metadata.ts";
 import { attachmentLink, generatedSlug, mediaDetails, renderCaption, renderDescription, sourceUrl } from "./presentation.ts";
 import { mediaStorage } from "../../../lib/media/storage.ts";
 
-const mediaId = (id: string | number) => {
-  const n = Number(id);
-  return Number.isInteger(n) ? n : fail("rest_post_invalid_id");
-};
+/** A mutation's media id: a global id or the database id. */
+const mediaId = (id: string | number) => databaseIdOf(id, "post") ?? fail("rest_post_invalid_id");
 
 /** The permalink of the post an attachment belongs to (ancestors through the loader), or null. */
 async function parentLink(ctx: ContentContext, post: Post): Promise<string | null> {
@@ -38,9 +40,10 @@ export const mediaResolvers: Resolvers = {
   Query: {
     mediaItems: async (_: unknown, args: Omit<MediaListArgs, "where"> & { where?: ListWhere | null }, ctx: ContentContext) => {
       const where = args.where ? { ...args.where, mediaType: args.where.mediaType?.toLowerCase() } : args.where;
-      return connection(await listMedia(ctx, { ...args, where }));
+      return relayList("media", { ...args, where }, (a) => listMedia(ctx, a));
     },
-    mediaItem: (_: unknown, args: { id: string }, ctx: ContentContext) => readMedia(ctx, mediaId(args.id)),
+    mediaItem: async (_: unknown, args: { id: string | number; idType?: IdType | null }, ctx: ContentContext) =>
+      readMedia(ctx, await postIdArg(ctx, "attachment", args.id, args.idType ?? "ID", "MediaItem")),
   },
 
   Mutation: {
@@ -52,8 +55,13 @@ export const mediaResolvers: Resolvers = {
   },
 
   MediaItem: {
-    __resolveReference: (ref: { id: string }, ctx: ContentContext) => readableAttachment(ctx, Number(ref.id)),
-    id: (post: Post) => String(post.id),
+    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableAttachment(ctx, refId(ref, "post")),
+    id: (post: Post) => toGlobalId("post", post.id),
+    databaseId: (post: Post) => post.id,
+    uri: async (post: Post, _: unknown, ctx: ContentContext) => {
+      const home = (await ctx.site()).home;
+      return relativeUri(attachmentLink(post, await parentLink(ctx, post), home), home);
+    },
     date: (post: Post) => formatWpDate(post.date),
     dateGmt: async (post: Post, _: unknown, ctx: ContentContext) => formatWpDate(post.dateGmt ?? (await ctx.site()).clock.toGmt(post.date)),
     modified: (post: Post) => formatWpDate(post.modified),

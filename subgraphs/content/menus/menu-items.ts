@@ -12,7 +12,7 @@ import { MENU_ITEM_TARGETS, MENU_ITEM_TYPES } from "../../../lib/wordpress/menu-
 import { sanitizeHtmlClass, sanitizeKey } from "../../../lib/wordpress/sanitize-names.ts";
 import { sanitizeTextField, sanitizeUrl } from "../../../lib/wordpress/php-values.ts";
 import type { ContentContext } from "../context.ts";
-import { canEditMenus, NAV_MENU, requireMenuReadAccess } from "./menus.ts";
+import { canEditMenus, canReadMenuItem, canReadMenus, locatedMenuIds, menuAtLocation, NAV_MENU, requireMenuReadAccess } from "./menus.ts";
 import { canCreate, canDeletePost, canEditPost, hasCap, refuse } from "../permissions.ts";
 import { postPermalink, termLink } from "../posts/permalinks.ts";
 import { checkStatuses } from "../posts/post-query.ts";
@@ -167,18 +167,36 @@ export function menuItemPermissions(ctx: ContentContext, row: Post) {
 // ---- reading ----
 
 /** Lists menu items like any post type, once the caller may read menus at all. */
-export async function listMenuItems(ctx: ContentContext, args: ListArgs): Promise<PostPage> {
+/**
+ * Lists menu items like any post type. Over GraphQL everyone may read the published items of the
+ * menus assigned to a location (`where.location` narrows to one); the rest needs menu access.
+ */
+export async function listMenuItems(ctx: ContentContext, args: ListArgs & { where?: (ListArgs["where"] & { location?: string | null }) | null }): Promise<PostPage> {
   // Arguments are checked before permission, as WordPress validates them first (listPosts reads the same window).
-  listWindow("menuItems", args);
+  const window = listWindow("menuItems", args);
   // WordPress refuses a forbidden status while sanitizing, before its permission check.
   checkStatuses(args.where?.status ?? ["publish"], MENU_ITEM, ctx.viewer, ["publish"]);
-  requireMenuReadAccess(ctx, "menu items");
-  return listPosts(ctx, MENU_ITEM, args);
+  const { location, ...where } = args.where ?? {};
+  let allowed: number[] | null = null;
+  if (location !== undefined && location !== null) {
+    const id = await menuAtLocation(ctx, location);
+    allowed = id ? [id] : [];
+  }
+  if (!canReadMenus(ctx.viewer)) {
+    const located = await locatedMenuIds(ctx);
+    allowed = allowed ? allowed.filter((id) => located.includes(id)) : located;
+  }
+  if (allowed === null) return listPosts(ctx, MENU_ITEM, { ...args, where });
+  const asked = where.menus?.terms;
+  const terms = asked?.length ? asked.filter((id) => allowed.includes(id)) : allowed;
+  if (!terms.length) return { nodes: [], totalCount: 0, totalPages: 0, start: window.start, perPage: window.perPage! };
+  return listPosts(ctx, MENU_ITEM, { ...args, where: { ...where, menus: { ...where.menus, terms, operator: "OR" } } });
 }
 
+/** A menu item by id: public when it is published in a located menu; otherwise as WordPress. */
 export async function readMenuItem(ctx: ContentContext, id: number): Promise<Post> {
   const row = await readPost(ctx, MENU_ITEM, id);
-  requireMenuReadAccess(ctx, "menu items");
+  if (!(await canReadMenuItem(ctx, row))) requireMenuReadAccess(ctx, "menu items");
   return row;
 }
 

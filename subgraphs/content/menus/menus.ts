@@ -2,12 +2,12 @@
 // the way WordPress's menus controller and wp_update_nav_menu_object do it. A menu's theme
 // locations and its auto_add flag are site options, as in WordPress (the `nav_menu_locations`
 // theme mod and the `nav_menu_options` option).
-import type { Prisma, Term } from "../../../generated/prisma/client.ts";
+import type { Post, Prisma, Term } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import { listWindow } from "../../../lib/wordpress/list-window.ts";
 import { MENU_LOCATIONS } from "../../../lib/wordpress/menu-values.ts";
 import type { ContentContext } from "../context.ts";
-import { hasCap, refuse, type Viewer } from "../permissions.ts";
+import { canReadPost, hasCap, refuse, type Viewer } from "../permissions.ts";
 import { sanitizeTitle } from "../posts/rendering.ts";
 import { listTerms, requireTerm, type TermListArgs } from "../terms/terms.ts";
 
@@ -49,6 +49,31 @@ async function autoAddMenus(ctx: ContentContext): Promise<number[]> {
   return Array.isArray(value?.auto_add) ? value.auto_add.filter((id): id is number => typeof id === "number") : [];
 }
 
+/** Menus assigned to a theme location: the ones a site shows, which everyone may read over GraphQL. */
+export async function locatedMenuIds(ctx: ContentContext): Promise<number[]> {
+  return [...new Set(Object.values(await locationAssignments(ctx)).filter((id): id is number => typeof id === "number" && id > 0))];
+}
+
+/** The menu assigned to a theme location, if any. */
+export async function menuAtLocation(ctx: ContentContext, location: string): Promise<number | null> {
+  const id = (await locationAssignments(ctx))[location];
+  return typeof id === "number" && id > 0 ? id : null;
+}
+
+/** Whether the caller may read a menu: located menus are public (a front end renders them), others need menu access. */
+export async function canReadMenu(ctx: ContentContext, menuId: number): Promise<boolean> {
+  return canReadMenus(ctx.viewer) || (await locatedMenuIds(ctx)).includes(menuId);
+}
+
+/** A menu item is readable with its menu: public when the menu is assigned to a location and the item is published. */
+export async function canReadMenuItem(ctx: ContentContext, row: Post): Promise<boolean> {
+  if (canReadMenus(ctx.viewer)) return canReadPost(ctx.viewer, row);
+  if (row.status !== "publish") return false;
+  const menuIds = (await ctx.loaders.postTerms.load(row.id)).nav_menu;
+  const located = await locatedMenuIds(ctx);
+  return menuIds.some((id) => located.includes(id));
+}
+
 export async function menuLocations(ctx: ContentContext, menuId: number): Promise<string[]> {
   return Object.entries(await locationAssignments(ctx)).filter(([, id]) => id === menuId).map(([location]) => location);
 }
@@ -61,16 +86,33 @@ type OptionValue = Record<string, unknown>;
 const upsertOption = (tx: Prisma.TransactionClient, name: string, value: OptionValue) =>
   tx.option.upsert({ where: { name }, create: { name, value: value as Prisma.InputJsonObject }, update: { value: value as Prisma.InputJsonObject } });
 
-export async function listMenus(ctx: ContentContext, args: TermListArgs) {
+/**
+ * Lists menus. Over GraphQL everyone sees the menus assigned to a location (`location` narrows to
+ * one); the others need menu access. REST keeps WordPress's rule by checking readMenus itself.
+ */
+export async function listMenus(ctx: ContentContext, args: TermListArgs & { location?: string | null }) {
   // Arguments are checked before permission, as WordPress validates them first (listTerms reads the same window).
   listWindow("menus", args);
-  requireMenuReadAccess(ctx, "menus");
-  return listTerms(ctx, NAV_MENU, args);
+  let allowed: number[] | null = null;
+  if (args.location !== undefined && args.location !== null) {
+    const id = await menuAtLocation(ctx, args.location);
+    allowed = id ? [id] : [];
+  }
+  if (!canReadMenus(ctx.viewer)) {
+    const located = await locatedMenuIds(ctx);
+    allowed = allowed ? allowed.filter((id) => located.includes(id)) : located;
+  }
+  const { location: _location, ...termArgs } = args;
+  if (allowed === null) return listTerms(ctx, NAV_MENU, termArgs);
+  const include = termArgs.where?.include?.length ? termArgs.where.include.filter((id) => allowed.includes(id)) : allowed;
+  if (!include.length) return { nodes: [], totalCount: 0, totalPages: 0 };
+  return listTerms(ctx, NAV_MENU, { ...termArgs, where: { ...termArgs.where, include } });
 }
 
+/** A menu by id: everyone may read a menu assigned to a location, the others need menu access. */
 export async function readMenu(ctx: ContentContext, id: number): Promise<Term> {
   const menu = await requireTerm(ctx, NAV_MENU, id);
-  requireMenuReadAccess(ctx, "menus");
+  if (!(await canReadMenu(ctx, menu.id))) requireMenuReadAccess(ctx, "menus");
   return menu;
 }
 

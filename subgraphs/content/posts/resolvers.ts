@@ -1,6 +1,9 @@
 // Thin resolvers of posts, pages and their revisions: arguments in, domain functions out. Field
 // resolvers derive the presentation fields (rendered HTML, links, zone-less dates) from the stored row.
 import { refId, type EntityRef } from "../../../lib/entity-ref.ts";
+import { databaseIdOf, toGlobalId } from "../../../lib/global-id.ts";
+import { relayList } from "../connections.ts";
+import { postIdArg, type IdType } from "../nodes/nodes.ts";
 import type { MutationResolvers, QueryResolvers, Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import crypto from "node:crypto";
 import type { Post, Term } from "../../../generated/prisma/client.ts";
@@ -8,7 +11,7 @@ import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canEditPost, canReadPost } from "../permissions.ts";
 import {
-  connection, deletePost, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
+  deletePost, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
 } from "./posts.ts";
 import { blockVersion, renderContent, renderExcerpt, renderTitle, sanitizeTitle } from "./rendering.ts";
 import {
@@ -23,10 +26,11 @@ type PostParent = Post & { unlockedWith?: string | null };
 type RevisionParent = Post & { asPost?: boolean };
 
 const gmtDate = (d: Date | null, local: Date, clock: SiteClock) => formatWpDate(d ?? clock.toGmt(local));
-const postId = (id: string | number) => {
-  const n = Number(id);
-  return Number.isInteger(n) ? n : fail("rest_post_invalid_id");
-};
+/** A mutation's post id: a global id or the database id. */
+const postId = (id: string | number) => databaseIdOf(id, "post") ?? fail("rest_post_invalid_id");
+
+/** An address on the site relative to its home ("/hello-world/", "/?p=12"). */
+export const relativeUri = (link: string, home: string) => (link.startsWith(home) ? link.slice(home.length) || "/" : link);
 
 
 /** Protected content is shown only when unlocked by its password or to an editor editing it. */
@@ -51,10 +55,15 @@ function previewNonce(post: Post): string {
 }
 
 // Posts and pages share every handler; each field names its post type.
-const list = (type: string) => async (_: unknown, args: ListArgs, ctx: ContentContext) => connection(await listPosts(ctx, type, args));
-const one = (type: string) => async (_: unknown, args: { id: string; password?: string | null }, ctx: ContentContext): Promise<PostParent> =>
-  ({ ...(await readPost(ctx, type, postId(args.id), args.password)), unlockedWith: args.password });
-const revisions = (type: string) => (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) => listRevisions(ctx, type, args.parent, args);
+const TYPENAMES: Record<string, string> = { post: "Post", page: "Page" };
+const list = (type: string) => (_: unknown, args: ListArgs, ctx: ContentContext) =>
+  relayList(type === "page" ? "pages" : "posts", args, (a) => listPosts(ctx, type, a));
+const one = (type: string) => async (_: unknown, args: { id: string | number; idType?: IdType | null; password?: string | null }, ctx: ContentContext): Promise<PostParent> => {
+  const id = await postIdArg(ctx, type, args.id, args.idType ?? "ID", TYPENAMES[type]);
+  return { ...(await readPost(ctx, type, id, args.password)), unlockedWith: args.password };
+};
+const revisions = (type: string) => (_: unknown, args: RevisionListArgs & { parent: number }, ctx: ContentContext) =>
+  relayList("revisions", args, (a) => listRevisions(ctx, type, args.parent, a));
 const revision = (type: string) => (_: unknown, args: { parent: number; id: number }, ctx: ContentContext) => readRevision(ctx, type, args.parent, args.id);
 const autosaves = (type: string) => (_: unknown, args: { parent: number }, ctx: ContentContext) => listAutosaves(ctx, type, args.parent);
 const autosave = (type: string) => (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, type, args.parent);
@@ -86,8 +95,9 @@ const Mutation: MutationResolvers = {
 
 /** Fields shared by every post type's GraphQL type (Post, Page): derived from the stored row. */
 const postFields = {
-    id: (post: Post) => String(post.id),
+    id: (post: Post) => toGlobalId("post", post.id),
     databaseId: (post: Post) => post.id,
+    uri: async (post: Post, _: unknown, ctx: ContentContext) => relativeUri(await postPermalink(ctx, post), (await ctx.site()).home),
     date: (post: Post) => formatWpDate(post.date),
     dateGmt: async (post: Post, _: unknown, ctx: ContentContext) => gmtDate(post.dateGmt, post.date, (await ctx.site()).clock),
     modified: (post: Post) => formatWpDate(post.modified),
@@ -127,17 +137,19 @@ export const postResolvers: Resolvers = {
   Mutation,
   Post: {
     ...postFields,
-    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableReference(ctx, refId(ref), "post"),
+    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableReference(ctx, refId(ref, "post"), "post"),
   },
   Page: {
     ...postFields,
-    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableReference(ctx, refId(ref), "page"),
+    __resolveReference: (ref: EntityRef, ctx: ContentContext) => readableReference(ctx, refId(ref, "post"), "page"),
     parentId: (page: Post) => page.parentId,
     parent: (page: Post, _: unknown, ctx: ContentContext) => (page.parentId ? readableReference(ctx, page.parentId) : null),
     menuOrder: (page: Post) => page.menuOrder,
   },
 
   Revision: {
+    id: (r: Post) => toGlobalId("post", r.id),
+    databaseId: (r: Post) => r.id,
     parent: (r: RevisionParent) => (r.asPost ? 0 : r.parentId),
     // A floating draft (no GMT date yet) answered in the revision shape has no dates, as in WordPress.
     date: (r: RevisionParent) => (r.asPost && !r.dateGmt ? null : formatWpDate(r.date)),

@@ -3,7 +3,12 @@
 import type { MutationResolvers, QueryResolvers, Resolvers, UserResolvers } from "../../../generated/graphql/content-resolvers.ts";
 import type { User } from "../../../generated/prisma/client.ts";
 import type { ContentContext } from "../context.ts";
-import { pageInfo } from "../../../lib/wordpress/list-window.ts";
+import { refId, type EntityRef } from "../../../lib/entity-ref.ts";
+import { fail } from "../../../lib/errors.ts";
+import { databaseIdOf, toGlobalId } from "../../../lib/global-id.ts";
+import { relayList } from "../connections.ts";
+import { userIdArg } from "../nodes/nodes.ts";
+import { relativeUri } from "../posts/resolvers.ts";
 import { createUser, deleteUser, updateUser, userMeta } from "./user-accounts.ts";
 import {
   allCapabilities, canDeleteUser, canEditUser, canPromoteUser, canSeePrivateFields, listUsers, readUser,
@@ -13,25 +18,31 @@ import { authenticateApplicationPassword, gravatarUrl } from "./users.ts";
 /** A field only the user themself and those who may list users see. */
 const privateField = <T>(read: (u: User) => T) => (u: User, _: unknown, ctx: ContentContext): T | null => (canSeePrivateFields(ctx.viewer, u) ? read(u) : null);
 
+/** A mutation's user id: a global id or the database id. */
+const userId = (id: string | number) => databaseIdOf(id, "user") ?? fail("rest_user_invalid_id");
+
 const Query: QueryResolvers = {
   authenticateApplicationPassword: (_, args, ctx) => authenticateApplicationPassword(ctx, args.username, args.password, args.ip ?? null),
-  users: async (_, args, ctx) => {
-    const page = await listUsers(ctx, args);
-    return { nodes: page.nodes, totalCount: page.totalCount, totalPages: page.totalPages, pageInfo: pageInfo(page, page.nodes.length, page.totalCount) };
-  },
-  user: (_, args, ctx) => readUser(ctx, args.id),
+  users: (_, args, ctx) => relayList("users", args, async (a) => {
+    const page = await listUsers(ctx, a);
+    return { nodes: page.nodes, totalCount: page.totalCount, totalPages: page.totalPages };
+  }),
+  user: async (_, args, ctx) => readUser(ctx, await userIdArg(ctx, args.id, args.idType ?? "ID")),
   viewer: (_, __, ctx) => (ctx.viewer ? ctx.loaders.user.load(ctx.viewer.id) : null),
 };
 
 const Mutation: MutationResolvers = {
   createUser: (_, args, ctx) => createUser(ctx, args.input),
-  updateUser: (_, args, ctx) => updateUser(ctx, args.id, args.input),
-  deleteUser: async (_, args, ctx) => ({ deleted: true, previous: await deleteUser(ctx, args.id, args.force ?? false, args.reassign ?? null) }),
+  updateUser: (_, args, ctx) => updateUser(ctx, userId(args.id), args.input),
+  deleteUser: async (_, args, ctx) => ({ deleted: true, previous: await deleteUser(ctx, userId(args.id), args.force ?? false, args.reassign ?? null) }),
 };
 
 const User: UserResolvers = {
-  __resolveReference: (ref, ctx) => ctx.loaders.user.load(Number(ref.id)),
+  __resolveReference: (ref, ctx) => ctx.loaders.user.load(refId(ref as EntityRef, "user")),
+  id: (u) => toGlobalId("user", u.id),
+  databaseId: (u) => u.id,
   link: async (u, _, ctx) => `${(await ctx.site()).home}/author/${u.nicename}/`,
+  uri: async (u, _, ctx) => relativeUri(`${(await ctx.site()).home}/author/${u.nicename}/`, (await ctx.site()).home),
   slug: (u) => u.nicename,
   avatarUrls: (u) => ({ size24: gravatarUrl(u.email, 24), size48: gravatarUrl(u.email, 48), size96: gravatarUrl(u.email, 96) }),
   username: privateField((u) => u.login),

@@ -73,7 +73,7 @@ const schema = itemSchema(APPLICATION_PASSWORD);
 export const applicationPasswordRoutes: SiteRoute[] = [
   route(NS, BASE, [
     opEndpoint({ methods: ["GET"], args: CONTEXT, allowed: manage },
-      op(ListApplicationPasswordsDocument, (r) => ({ userId: owner(r) }), (d) => d.applicationPasswords),
+      op(ListApplicationPasswordsDocument, (r) => ({ userId: owner(r) }), (d) => d.applicationPasswords!),
       (passwords, r) => ({ body: passwords.map((p) => shown(p, r, contextOf(r))) })),
     opEndpoint({ methods: ["POST"], args: writeArgs(APPLICATION_PASSWORD, "create"), allowed: manage },
       op(CreateApplicationPasswordDocument, (r) => ({ userId: owner(r), input: input(r) }), (d) => d.createApplicationPassword!),

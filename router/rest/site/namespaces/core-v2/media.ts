@@ -16,6 +16,7 @@ import { allowedBy, allowedOn } from "../../kit/operation.ts";
 import { CURIES, mapInput, present, renderedSchema, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
 import { rawText } from "./posts.ts";
+import { toEnum, wpDiscussion, wpGmt, wpStatus } from "./wp-values.ts";
 
 type MediaNode = MediaFieldsFragment;
 
@@ -80,7 +81,7 @@ export const MEDIA_RESOURCE: Resource<MediaNode> = {
   title: "attachment",
   fields: {
     date: { schema: scalar("The date the post was published, in the site's timezone.", ["string", "null"], ALL, { format: "date-time" }), read: (n) => n.date, input: "date" },
-    date_gmt: { schema: scalar("The date the post was published, as GMT.", ["string", "null"], VIEW_EDIT, { format: "date-time" }), read: (n) => n.dateGmt, input: "dateGmt" },
+    date_gmt: { schema: scalar("The date the post was published, as GMT.", ["string", "null"], VIEW_EDIT, { format: "date-time" }), read: (n) => wpGmt(n.dateGmt), input: "dateGmt" },
     guid: {
       schema: { ...text("The globally unique identifier for the post.", "GUID", "post", VIEW_EDIT), readonly: true },
       read: (n) => ({ rendered: n.guid.rendered, raw: n.guid.raw ?? n.guid.rendered }),
@@ -88,17 +89,17 @@ export const MEDIA_RESOURCE: Resource<MediaNode> = {
     id: { schema: scalar("Unique identifier for the post.", "integer", ALL, { readonly: true }), read: (n) => Number(n.id) },
     link: { schema: scalar("URL to the post.", "string", ALL, { format: "uri", readonly: true }), read: (n) => n.link },
     modified: { schema: scalar("The date the post was last modified, in the site's timezone.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (n) => n.modified },
-    modified_gmt: { schema: scalar("The date the post was last modified, as GMT.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (n) => n.modifiedGmt },
+    modified_gmt: { schema: scalar("The date the post was last modified, as GMT.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (n) => wpGmt(n.modifiedGmt) },
     slug: { schema: scalar("An alphanumeric identifier for the post unique to its type.", "string", ALL), read: (n) => n.slug, input: "slug" },
-    status: { schema: scalar("A named status for the post.", "string", VIEW_EDIT, { enum: SETTABLE_STATUSES }), read: (n) => n.status, input: "status" },
+    status: { schema: scalar("A named status for the post.", "string", VIEW_EDIT, { enum: SETTABLE_STATUSES }), read: (n) => wpStatus(n.status), input: ["status", toEnum] },
     type: { schema: scalar("Type of post.", "string", ALL, { readonly: true }), read: (n) => n.type },
     permalink_template: { schema: scalar("Permalink template for the post.", "string", EDIT, { readonly: true }), read: (n) => n.permalinkTemplate },
     generated_slug: { schema: scalar("Slug automatically generated from the post title.", "string", EDIT, { readonly: true }), read: (n) => n.generatedSlug },
     title: { schema: text("The title for the post.", "Title", "post"), read: (n) => rendered(n.title), ...textWrite, input: ["title", rawText] },
     author: { schema: scalar("The ID for the author of the post.", "integer", ALL), read: (n) => n.authorId, input: "author" },
     featured_media: { schema: scalar("The ID of the featured media for the post.", "integer", ALL), read: (n) => n.featuredMediaId, input: "featuredMedia" },
-    comment_status: { schema: scalar("Whether or not comments are open on the post.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n) => n.commentStatus, input: "commentStatus" },
-    ping_status: { schema: scalar("Whether or not the post can be pinged.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n) => n.pingStatus, input: "pingStatus" },
+    comment_status: { schema: scalar("Whether or not comments are open on the post.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n) => wpDiscussion(n.commentStatus), input: ["commentStatus", toEnum] },
+    ping_status: { schema: scalar("Whether or not the post can be pinged.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n) => wpDiscussion(n.pingStatus), input: ["pingStatus", toEnum] },
     // No meta is registered for attachments: an empty PHP array, so `[]`.
     meta: { schema: scalar("Meta fields.", "object", VIEW_EDIT), read: () => [] },
     template: { schema: scalar("The theme file to use to display the post.", "string", VIEW_EDIT), read: (n) => n.template, input: "template" },
@@ -242,8 +243,8 @@ const idOf = (r: RestRequest) => String(r.params.id);
 // ---- the routes ----
 
 /** upload_files for uploads and image edits; edit_posts for the rest (WordPress's attachment checks): the graph decides. */
-const canUpload = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.uploadFiles);
-const canEditPosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPosts);
+const canUpload = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.uploadFiles ?? false);
+const canEditPosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.createPosts ?? false);
 /**
  * Post-processing and image edits run the attachment's update check (edit_post of it); an edit
  * also needs upload_files first, which every stock role that may edit others' or own uploads has.
@@ -266,7 +267,7 @@ export const mediaRoutes: SiteRoute[] = [
         where: { ...listWhere(MEDIA_LIST_ARGS, r.params), ...mapInput(MEDIA_WHERE, r.params, () => true) },
         page: r.params.page as number, perPage: r.params.per_page as number, offset: r.params.offset ?? null,
         order: upper<"ASC" | "DESC">(r.params.order), orderBy: upper<PostOrderBy>(r.params.orderby),
-      }), (d) => d.mediaItems),
+      }), (d) => d.mediaItems!),
     },
     create: { op: op(CreateMediaDocument, (r) => ({ file: fileInput(r), input: mediaInput(r) }), (d) => d.createMediaItem!), headers: uploadedId },
     read: { op: op(ReadMediaDocument, (r) => ({ id: idOf(r) }), (d) => d.mediaItem!), headers: (n) => ({ Link: `<${n.link}>; rel="alternate"; type=text/html` }) },

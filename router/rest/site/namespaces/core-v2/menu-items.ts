@@ -18,6 +18,7 @@ import { CURIES, writeArgs, type Context, type Field, type Links, type Resource,
 import { insertAfter, listWhere, menuOrderFilter, POST_LIST_ARGS } from "./post-lists.ts";
 import { rawText } from "./posts.ts";
 import { autosaveRoutes, revisionId, revisionResource } from "./revisions.ts";
+import { toEnum, wpMenuItemType, wpStatus } from "./wp-values.ts";
 
 type MenuItemNode = MenuItemFieldsFragment;
 
@@ -66,9 +67,9 @@ const fields: Record<string, Field<MenuItemNode>> = {
   type_label: { schema: scalar("The singular label used to describe this type of menu item.", "string", { readonly: true }), read: (n) => n.typeLabel },
   type: {
     schema: scalar("The family of objects originally represented, such as \"post_type\" or \"taxonomy\".", "string", { enum: ["taxonomy", "post_type", "post_type_archive", "custom"] }),
-    read: (n) => n.type, input: "type", createDefault: "custom",
+    read: (n) => wpMenuItemType(n.type), input: ["type", toEnum], createDefault: "custom",
   },
-  status: { schema: scalar("A named status for the object.", "string", { enum: SETTABLE_STATUSES }), read: (n) => n.status, input: "status", createDefault: "publish" },
+  status: { schema: scalar("A named status for the object.", "string", { enum: SETTABLE_STATUSES }), read: (n) => wpStatus(n.status), input: ["status", toEnum], createDefault: "publish" },
   parent: { schema: scalar("The ID for the parent of the object.", "integer", { minimum: 0 }), read: (n) => n.parent, input: "parent", createDefault: 0 },
   attr_title: {
     schema: scalar("Text for the title attribute of the link element for this menu item.", "string"), read: (n) => n.attrTitle, input: "attrTitle",
@@ -125,8 +126,9 @@ function menuItemLinks(n: MenuItemNode, { urls, context }: View): Links {
     about: [{ href: urls.rest("/core/v2/types/nav_menu_item") }],
     "wp:term": [{ taxonomy: "nav_menu", embeddable: true, href: urls.rest(`/core/v2/menus?post=${n.id}`) }],
   };
-  if ((n.type === "post_type" || n.type === "taxonomy") && n.linkedObject) {
-    links["wp:menu-item-object"] = [{ [n.type]: n.linkedObject.type, embeddable: true, href: urls.rest(`/core/v2${n.linkedObject.restPath}`) }];
+  const type = wpMenuItemType(n.type);
+  if ((type === "post_type" || type === "taxonomy") && n.linkedObject) {
+    links["wp:menu-item-object"] = [{ [type]: n.linkedObject.type, embeddable: true, href: urls.rest(`/core/v2${n.linkedObject.restPath}`) }];
   }
   if (context === "edit") {
     const can = n.viewerCan;
@@ -148,8 +150,8 @@ export const MENU_ITEM_RESOURCE: Resource<MenuItemNode> = {
 };
 
 /** Reading menu items needs edit_theme_options or edit_posts, everything else edit_theme_options: the graph decides. */
-const canRead = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.readMenus);
-const canEdit = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.editMenus);
+const canRead = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.readMenus ?? false);
+const canEdit = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.editMenus ?? false);
 const menuItemInput = inputOf(MENU_ITEM_RESOURCE);
 
 export const menuItemRoutes: SiteRoute[] = [
@@ -157,12 +159,14 @@ export const menuItemRoutes: SiteRoute[] = [
     namespace: "core/v2", path: "/menu-items", resource: MENU_ITEM_RESOURCE, batch: true,
     idArg: { description: "Unique identifier for the post.", type: "integer" },
     allow: { list: canRead, read: canRead, create: canEdit, update: canEdit, delete: canEdit, editContext: canEdit },
+    // The graph lets everyone read located menus' items; REST keeps WordPress's rule.
+    readGuard: { allow: canRead, code: "rest_cannot_view", message: "Sorry, you are not allowed to view menu items." },
     list: {
       args: MENU_ITEM_LIST_ARGS,
       op: op(ListMenuItemsDocument, (r) => ({
         where: listWhere(MENU_ITEM_LIST_ARGS, r.params), page: r.params.page as number, perPage: r.params.per_page as number, offset: r.params.offset ?? null,
         order: upper<"ASC" | "DESC">(r.params.order), orderBy: upper<MenuItemOrderBy>(r.params.orderby),
-      }), (d) => d.menuItems),
+      }), (d) => d.menuItems!),
     },
     create: { op: op(CreateMenuItemDocument, (r) => ({ input: menuItemInput(r) }), (d) => d.createMenuItem!) },
     read: { op: op(ReadMenuItemDocument, byId, (d) => d.menuItem!) },
@@ -177,7 +181,7 @@ export const menuItemRoutes: SiteRoute[] = [
     writeArgs: writeArgs(MENU_ITEM_RESOURCE, "update"),
     ops: {
       // The path's {id} is not a declared argument, so it arrives as a string.
-      list: op(ListMenuItemAutosavesDocument, (r) => ({ parent: Number(r.params.id) }), (d) => d.menuItemAutosaves),
+      list: op(ListMenuItemAutosavesDocument, (r) => ({ parent: Number(r.params.id) }), (d) => d.menuItemAutosaves!),
       create: op(CreateMenuItemAutosaveDocument, (r) => ({ parent: Number(r.params.id), input: menuItemInput(r) }), (d) => d.createMenuItemAutosave!),
       read: op(ReadMenuItemAutosaveDocument, revisionId, (d) => d.menuItemAutosave!),
     },

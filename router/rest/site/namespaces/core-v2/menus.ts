@@ -41,15 +41,17 @@ const MENU: Resource<MenuFieldsFragment> = {
 };
 
 /** Reading menus needs edit_theme_options or edit_posts, everything else edit_theme_options: the graph decides. */
-const canRead = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.readMenus);
-const canEdit = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.editMenus);
+const canRead = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.readMenus ?? false);
+const canEdit = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.editMenus ?? false);
 const menuInput = inputOf(MENU);
 
 export const menuRoutes: SiteRoute[] = crudRoutes({
   namespace: "core/v2", path: "/menus", resource: MENU, batch: true, idArg: termIdArg,
   allow: { list: canRead, read: canRead, create: canEdit, update: canEdit, delete: canEdit, editContext: canEdit },
+  // The graph lets everyone read located menus; REST keeps WordPress's rule.
+  readGuard: { allow: canRead, code: "rest_cannot_view", message: "Sorry, you are not allowed to view menus." },
   editContextMessages: { list: "Sorry, you are not allowed to edit terms in this taxonomy.", item: "Sorry, you are not allowed to edit this term." },
-  list: { args: termListArgs("menus", false), op: op(ListMenusDocument, termListVariables, (d) => d.menus) },
+  list: { args: termListArgs("menus", false), op: op(ListMenusDocument, termListVariables, (d) => d.menus!) },
   // Writes answer in view context, as WordPress's menus controller does.
   create: { context: "view", op: op(CreateMenuDocument, (r) => ({ input: menuInput(r) }), (d) => d.createMenu!) },
   read: { op: op(ReadMenuDocument, byId, (d) => d.menu!) },

@@ -5,6 +5,7 @@ import { FILTER_STATUSES, FORMATS } from "../../../../../lib/wordpress/post-valu
 import type { ArgSchema, ValidatedParams } from "../../route.ts";
 import { collectionArgs, EXCLUDE_INCLUDE, idList, offsetArg, omit, orderArg, termFilter, termFilterInput, type Args } from "../../kit/args.ts";
 import { mapInput, type Field } from "../../kit/resource.ts";
+import { toEnum } from "./wp-values.ts";
 
 const dateArg = (description: string): ArgSchema => ({ description, type: "string", format: "date-time" });
 
@@ -72,12 +73,12 @@ const WHERE: Record<string, Pick<Field<unknown>, "input">> = Object.fromEntries(
   search_columns: ["searchColumns", (v: unknown) => (v as string[]).map((c) => c.toUpperCase())],
   search_semantics: ["searchSemantics", () => "EXACT"],
   after: "after", before: "before", modified_after: "modifiedAfter", modified_before: "modifiedBefore",
-  author: "author", author_exclude: "authorExclude", include: "include", exclude: "exclude", slug: "slug", status: "status",
+  author: "author", author_exclude: "authorExclude", include: "include", exclude: "exclude", slug: "slug", status: ["status", toEnum],
   tax_relation: "taxRelation",
   categories: ["categories", termFilterInput], categories_exclude: ["categoriesExclude", termFilterInput],
   tags: ["tags", termFilterInput], tags_exclude: ["tagsExclude", termFilterInput],
   menus: ["menus", termFilterInput], menus_exclude: ["menusExclude", termFilterInput],
-  sticky: "sticky", format: "format", parent: "parent", parent_exclude: "parentExclude", menu_order: "menuOrder",
+  sticky: "sticky", format: ["format", toEnum], parent: "parent", parent_exclude: "parentExclude", menu_order: "menuOrder",
 } as Record<string, Field<unknown>["input"]>).map(([name, input]) => [name, { input }]));
 
 /** The list filter from the route's own arguments (a parameter the route does not declare is ignored, as in WordPress). */

@@ -17,6 +17,7 @@ import { allowedBy, allowedOn } from "../../kit/operation.ts";
 import { CURIES, renderedSchema, writeArgs, type Context, type Field, type Links, type Resource, type View } from "../../kit/resource.ts";
 import { listWhere, PAGE_LIST_ARGS, POST_LIST_ARGS } from "./post-lists.ts";
 import { autosaveRoutes, revisionId, revisionListVariables, revisionResource, revisionRoutes, type RevisionNode } from "./revisions.ts";
+import { toEnum, wpDiscussion, wpFormat, wpGmt, wpStatus } from "./wp-values.ts";
 
 type PostNode = PostFieldsFragment | PageFieldsFragment;
 
@@ -44,16 +45,16 @@ function postTypeFields(hierarchical: boolean): Record<string, Field<PostNode>> 
   const fields: Record<string, Field<PostNode>> = {
     id: { schema: scalar("Unique identifier for the post.", "integer", ALL, { readonly: true }), read: (n) => Number(n.id) },
     date: { schema: scalar("The date the post was published, in the site's timezone.", ["string", "null"], ALL, { format: "date-time" }), read: (n) => n.date, input: "date" },
-    date_gmt: { schema: scalar("The date the post was published, as GMT.", ["string", "null"], VIEW_EDIT, { format: "date-time" }), read: (n) => n.dateGmt, input: "dateGmt" },
+    date_gmt: { schema: scalar("The date the post was published, as GMT.", ["string", "null"], VIEW_EDIT, { format: "date-time" }), read: (n) => wpGmt(n.dateGmt), input: "dateGmt" },
     guid: {
       schema: { ...text("The globally unique identifier for the post.", "GUID"), context: VIEW_EDIT, readonly: true },
       read: (n) => ({ rendered: n.guid.rendered, raw: n.guid.raw ?? n.guid.rendered }),
     },
     modified: { schema: scalar("The date the post was last modified, in the site's timezone.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (n) => n.modified },
-    modified_gmt: { schema: scalar("The date the post was last modified, as GMT.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (n) => n.modifiedGmt },
+    modified_gmt: { schema: scalar("The date the post was last modified, as GMT.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (n) => wpGmt(n.modifiedGmt) },
     password: { schema: scalar("A password to protect access to the content and excerpt.", "string", EDIT), read: (n) => n.password ?? "", input: "password" },
     slug: { schema: scalar("An alphanumeric identifier for the post unique to its type.", "string", ALL), read: (n) => n.slug, input: "slug" },
-    status: { schema: scalar("A named status for the post.", "string", VIEW_EDIT, { enum: SETTABLE_STATUSES }), read: (n) => n.status, input: "status" },
+    status: { schema: scalar("A named status for the post.", "string", VIEW_EDIT, { enum: SETTABLE_STATUSES }), read: (n) => wpStatus(n.status), input: ["status", toEnum] },
     type: { schema: scalar("Type of post.", "string", ALL, { readonly: true }), read: (n) => n.type },
     link: { schema: scalar("URL to the post.", "string", ALL, { format: "uri", readonly: true }), read: (n) => n.link },
     title: { schema: text("The title for the post.", "Title"), read: (n) => ({ raw: n.title.raw ?? "", rendered: n.title.rendered }), ...textWrite, input: ["title", rawText] },
@@ -88,14 +89,14 @@ function postTypeFields(hierarchical: boolean): Record<string, Field<PostNode>> 
     fields.menu_order = { schema: scalar("The order of the post in relation to other posts.", "integer", ALL), read: (n) => pageOnly(n)?.menuOrder, input: "menuOrder" };
   }
   Object.assign(fields, {
-    comment_status: { schema: scalar("Whether or not comments are open on the post.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n: PostNode) => n.commentStatus, input: "commentStatus" },
-    ping_status: { schema: scalar("Whether or not the post can be pinged.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n: PostNode) => n.pingStatus, input: "pingStatus" },
+    comment_status: { schema: scalar("Whether or not comments are open on the post.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n: PostNode) => wpDiscussion(n.commentStatus), input: ["commentStatus", toEnum] },
+    ping_status: { schema: scalar("Whether or not the post can be pinged.", "string", VIEW_EDIT, { enum: ["open", "closed"] }), read: (n: PostNode) => wpDiscussion(n.pingStatus), input: ["pingStatus", toEnum] },
     ...(hierarchical ? {} : {
       sticky: { schema: scalar("Whether or not the post should be treated as sticky.", "boolean", VIEW_EDIT), read: (n: PostNode) => postOnly(n)?.sticky, input: "sticky" },
     }),
     template: { schema: scalar("The theme file to use to display the post.", "string", VIEW_EDIT), read: (n: PostNode) => n.template, input: "template" },
     ...(hierarchical ? {} : {
-      format: { schema: scalar("The format for the post.", "string", VIEW_EDIT, { enum: FORMATS }), read: (n: PostNode) => postOnly(n)?.format, input: "format" },
+      format: { schema: scalar("The format for the post.", "string", VIEW_EDIT, { enum: FORMATS }), read: (n: PostNode) => wpFormat(postOnly(n)?.format), input: ["format", toEnum] },
     }),
     meta: {
       schema: { description: "Meta fields.", type: "object", context: VIEW_EDIT, properties: { footnotes: { type: "string", description: "", default: "" } } },
@@ -188,8 +189,8 @@ const autosaveParent: ArgSchema = { description: "The ID for the parent of the r
 // ---- the routes ----
 
 /** Contributors and up may write posts (edit_posts); pages need edit_pages: the graph decides. */
-const canWritePosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPosts);
-const canWritePages = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createPages);
+const canWritePosts = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.createPosts ?? false);
+const canWritePages = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.createPages ?? false);
 
 /** The post an autosave route names: `{id}/autosaves`, `{parent}/autosaves/{id}`. */
 const autosaveParentId = (p: Readonly<Record<string, string>>) => ({ id: p.parent ?? p.id });
@@ -238,29 +239,29 @@ const postInput = inputOf(POST_RESOURCE);
 const pageInput = inputOf(PAGE_RESOURCE);
 
 export const postRoutes = postTypeRoutes(POST, POST_RESOURCE, POST_LIST_ARGS, canWritePosts, canEditPost, {
-  list: op(ListPostsDocument, (r) => ({ ...listVariables(POST_LIST_ARGS)(r), orderBy: upper<PostOrderBy>(r.params.orderby) }), (d) => d.posts),
+  list: op(ListPostsDocument, (r) => ({ ...listVariables(POST_LIST_ARGS)(r), orderBy: upper<PostOrderBy>(r.params.orderby) }), (d) => d.posts!),
   create: op(CreatePostDocument, created(postInput), (d) => d.createPost!),
   read: op(ReadPostDocument, readVariables, (d) => d.post!),
   update: op(UpdatePostDocument, updated(postInput), (d) => d.updatePost!),
   delete: op(DeletePostDocument, deleted, (d) => ({ deleted: d.deletePost!.deleted, node: d.deletePost!.post })),
-  revisions: op(ListPostRevisionsDocument, revisionListVariables, (d) => d.postRevisions),
+  revisions: op(ListPostRevisionsDocument, revisionListVariables, (d) => d.postRevisions!),
   revision: op(ReadPostRevisionDocument, revisionId, (d) => d.postRevision!),
   deleteRevision: op(DeletePostRevisionDocument, revisionDeleted, (d) => d.deletePostRevision!.previous),
-  autosaves: op(ListPostAutosavesDocument, autosaveParentOf, (d) => d.postAutosaves),
+  autosaves: op(ListPostAutosavesDocument, autosaveParentOf, (d) => d.postAutosaves!),
   createAutosave: op(CreatePostAutosaveDocument, autosaveCreated(postInput), (d) => d.createPostAutosave!),
   autosave: op(ReadPostAutosaveDocument, revisionId, (d) => d.postAutosave!),
 });
 
 export const pageRoutes = postTypeRoutes(PAGE, PAGE_RESOURCE, PAGE_LIST_ARGS, canWritePages, canEditPage, {
-  list: op(ListPagesDocument, (r) => ({ ...listVariables(PAGE_LIST_ARGS)(r), orderBy: upper<PageOrderBy>(r.params.orderby) }), (d) => d.pages),
+  list: op(ListPagesDocument, (r) => ({ ...listVariables(PAGE_LIST_ARGS)(r), orderBy: upper<PageOrderBy>(r.params.orderby) }), (d) => d.pages!),
   create: op(CreatePageDocument, created(pageInput), (d) => d.createPage!),
   read: op(ReadPageDocument, readVariables, (d) => d.page!),
   update: op(UpdatePageDocument, updated(pageInput), (d) => d.updatePage!),
   delete: op(DeletePageDocument, deleted, (d) => ({ deleted: d.deletePage!.deleted, node: d.deletePage!.page })),
-  revisions: op(ListPageRevisionsDocument, revisionListVariables, (d) => d.pageRevisions),
+  revisions: op(ListPageRevisionsDocument, revisionListVariables, (d) => d.pageRevisions!),
   revision: op(ReadPageRevisionDocument, revisionId, (d) => d.pageRevision!),
   deleteRevision: op(DeletePageRevisionDocument, revisionDeleted, (d) => d.deletePageRevision!.previous),
-  autosaves: op(ListPageAutosavesDocument, autosaveParentOf, (d) => d.pageAutosaves),
+  autosaves: op(ListPageAutosavesDocument, autosaveParentOf, (d) => d.pageAutosaves!),
   createAutosave: op(CreatePageAutosaveDocument, autosaveCreated(pageInput), (d) => d.createPageAutosave!),
   autosave: op(ReadPageAutosaveDocument, revisionId, (d) => d.pageAutosave!),
 });

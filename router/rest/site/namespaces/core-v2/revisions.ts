@@ -7,6 +7,7 @@ import { NOBODY } from "../../kit/operation.ts";
 import { present, renderedSchema, type Context, type Resource } from "../../kit/resource.ts";
 import { route, type ArgSchema, type GraphAllow, type RestRequest, type SiteRoute } from "../../route.ts";
 import { REVISION_LIST_ARGS } from "./post-lists.ts";
+import { wpGmt } from "./wp-values.ts";
 
 export type RevisionNode = RevisionFieldsFragment;
 
@@ -29,10 +30,10 @@ export function revisionResource(base: string, options: { autosave?: boolean; me
     fields: {
       author: { schema: { description: "The ID for the author of the revision.", type: "integer", context: ALL }, read: (r) => r.authorId },
       date: { schema: date("The date the revision was published, in the site's timezone.", ALL), read: (r) => r.date },
-      date_gmt: { schema: date("The date the revision was published, as GMT.", VIEW_EDIT), read: (r) => r.dateGmt },
+      date_gmt: { schema: date("The date the revision was published, as GMT.", VIEW_EDIT), read: (r) => wpGmt(r.dateGmt) },
       id: { schema: { description: "Unique identifier for the revision.", type: "integer", context: ALL }, read: (r) => r.id },
       modified: { schema: date("The date the revision was last modified, in the site's timezone.", VIEW_EDIT), read: (r) => r.modified },
-      modified_gmt: { schema: date("The date the revision was last modified, as GMT.", VIEW_EDIT), read: (r) => r.modifiedGmt },
+      modified_gmt: { schema: date("The date the revision was last modified, as GMT.", VIEW_EDIT), read: (r) => wpGmt(r.modifiedGmt) },
       parent: { schema: { description: "The ID for the parent of the revision.", type: "integer", context: ALL }, read: (r) => r.parent },
       slug: { schema: { description: "An alphanumeric identifier for the revision unique to its type.", type: "string", context: ALL }, read: (r) => r.slug },
       // WordPress emits the guid as {rendered, raw}, the other texts as {raw, rendered}.

@@ -57,12 +57,12 @@ export const SITE_SETTINGS: Resource<Settings> = {
 const settingsInput = (r: RestRequest): SiteSettingsInput =>
   Object.fromEntries(SETTINGS.filter(([rest]) => r.sent.has(rest)).map(([rest, graph]) => [graph, r.params[rest] ?? null]));
 
-const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.manageOptions);
+const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.manageOptions ?? false);
 const body = (settings: Settings, r: RestRequest) => present(SITE_SETTINGS, settings, { context: "edit", urls: r.urls });
 
 export const settingsRoutes: SiteRoute[] = [
   route("core/v2", "/settings", [
-    opEndpoint({ methods: ["GET"], args: {}, allowed: canManage }, op(ReadSiteSettingsDocument, () => ({}), (d) => d.siteSettings),
+    opEndpoint({ methods: ["GET"], args: {}, allowed: canManage }, op(ReadSiteSettingsDocument, () => ({}), (d) => d.siteSettings!),
       (settings, r) => ({ body: body(settings, r) })),
     opEndpoint({ methods: ["POST", "PUT", "PATCH"], args: writeArgs(SITE_SETTINGS, "update"), allowed: canManage },
       op(UpdateSiteSettingsDocument, (r) => ({ input: settingsInput(r) }), (d) => d.updateSiteSettings!), (settings, r) => ({ body: body(settings, r) })),

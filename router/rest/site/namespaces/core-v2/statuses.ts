@@ -29,6 +29,6 @@ export const POST_STATUS: Resource<PostStatusFieldsFragment> = {
 
 export const statusRoutes: SiteRoute[] = registryRoutes({
   path: "/statuses", key: "status", keyArg: { description: "An alphanumeric identifier for the status.", type: "string" }, resource: POST_STATUS,
-  list: op(ListPostStatusesDocument, (r) => ({ editing: editing(r) }), (d) => d.postStatuses),
+  list: op(ListPostStatusesDocument, (r) => ({ editing: editing(r) }), (d) => d.postStatuses!),
   read: op(ReadPostStatusDocument, (r) => ({ name: String(r.params.status) }), (d) => d.postStatus!),
 });

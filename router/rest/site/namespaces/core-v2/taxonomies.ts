@@ -46,6 +46,6 @@ export const TAXONOMY: Resource<TaxonomyFieldsFragment> = {
 export const taxonomyRoutes: SiteRoute[] = registryRoutes({
   path: "/taxonomies", key: "taxonomy", keyArg: { description: "An alphanumeric identifier for the taxonomy.", type: "string" }, resource: TAXONOMY,
   listArgs: { type: { description: "Limit results to taxonomies associated with a specific post type.", type: "string" } },
-  list: op(ListTaxonomiesDocument, (r) => ({ postType: str(r.params.type) ?? null, editing: editing(r) }), (d) => d.taxonomies),
+  list: op(ListTaxonomiesDocument, (r) => ({ postType: str(r.params.type) ?? null, editing: editing(r) }), (d) => d.taxonomies!),
   read: op(ReadTaxonomyDocument, (r) => ({ name: String(r.params.taxonomy), editing: editing(r) }), (d) => d.taxonomy!),
 });

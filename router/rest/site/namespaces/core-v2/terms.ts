@@ -92,7 +92,7 @@ interface TermOps {
 }
 
 /** manage_categories, as the graph answers it; reading terms is open to anyone. */
-const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.manageTerms);
+const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.manageTerms ?? false);
 
 const taxonomyRoutes = (t: Taxonomy, resource: Resource<TermNode>, ops: TermOps): SiteRoute[] => crudRoutes({
   namespace: "core/v2", path: `/${t.base}`, resource, batch: true, idArg: termIdArg,
@@ -110,14 +110,14 @@ const tagInput = inputOf(TAG);
 
 export const termRoutes: SiteRoute[] = [
   ...taxonomyRoutes(CATEGORIES, CATEGORY, {
-    list: op(ListCategoriesDocument, termListVariables, (d) => d.categories),
+    list: op(ListCategoriesDocument, termListVariables, (d) => d.categories!),
     create: op(CreateCategoryDocument, (r) => ({ input: categoryInput(r) }), (d) => d.createCategory!),
     read: op(ReadCategoryDocument, byId, (d) => d.category!),
     update: op(UpdateCategoryDocument, (r) => ({ ...byId(r), input: categoryInput(r) }), (d) => d.updateCategory!),
     delete: op(DeleteCategoryDocument, removal, (d) => deletion(d.deleteCategory!)),
   }),
   ...taxonomyRoutes(TAGS, TAG, {
-    list: op(ListTagsDocument, termListVariables, (d) => d.tags),
+    list: op(ListTagsDocument, termListVariables, (d) => d.tags!),
     create: op(CreateTagDocument, (r) => ({ input: tagInput(r) }), (d) => d.createTag!),
     read: op(ReadTagDocument, byId, (d) => d.tag!),
     update: op(UpdateTagDocument, (r) => ({ ...byId(r), input: tagInput(r) }), (d) => d.updateTag!),

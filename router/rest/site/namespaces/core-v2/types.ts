@@ -40,6 +40,6 @@ export const POST_TYPE: Resource<PostTypeNode> = {
 
 export const typeRoutes: SiteRoute[] = registryRoutes({
   path: "/types", key: "type", keyArg: { description: "An alphanumeric identifier for the post type.", type: "string" }, resource: POST_TYPE,
-  list: op(ListPostTypesDocument, (r) => ({ editing: editing(r) }), (d) => d.postTypes),
+  list: op(ListPostTypesDocument, (r) => ({ editing: editing(r) }), (d) => d.postTypes!),
   read: op(ReadPostTypeDocument, (r) => ({ name: String(r.params.type), editing: editing(r) }), (d) => d.postType!),
 });

@@ -145,9 +145,9 @@ const userInput = inputOf(USER);
 const reassign = (r: RestRequest) => (r.params.reassign === false ? null : r.params.reassign as number);
 
 /** Creating needs create_users; editing or deleting another user edit_users / delete_users: the graph decides. */
-const canCreate = allowedBy(SitePermissionsDocument, (d) => d.viewerCan.createUsers);
-const canEdit = allowedBy(UserPermissionsDocument, (d) => d.viewerCan.editUsers);
-const canDelete = allowedBy(UserPermissionsDocument, (d) => d.viewerCan.deleteUsers);
+const canCreate = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.createUsers ?? false);
+const canEdit = allowedBy(UserPermissionsDocument, (d) => d.viewerCan?.editUsers ?? false);
+const canDelete = allowedBy(UserPermissionsDocument, (d) => d.viewerCan?.deleteUsers ?? false);
 /** Everyone signed in may edit themselves. */
 const signedIn = allowedBy(SignedInDocument, (d) => d.viewer !== null);
 
@@ -163,7 +163,7 @@ export const userRoutes: SiteRoute[] = [
     allow: { create: canCreate, update: canEdit, delete: canDelete },
     list: {
       args: LIST_ARGS,
-      op: op(ListUsersDocument, listVariables, (d) => d.users),
+      op: op(ListUsersDocument, listVariables, (d) => d.users!),
       // WordPress derives the page of the Link header from the offset.
       page: (r) => (r.params.offset ? Math.ceil(r.params.offset / (r.params.per_page ?? 10) + 1) : r.params.page ?? 1),
     },

@@ -20,6 +20,7 @@ import { createMetrics, registerMetrics } from "./observability/metrics.ts";
 import { registerGraphiql } from "./explorer/graphiql.ts";
 import { registerCors } from "./cors.ts";
 import { registerGraphqlMultipart } from "./graphql-multipart.ts";
+import { registerRedirects } from "./redirects.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
 
@@ -83,6 +84,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   registerOAuth(app, config, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret });
   registerGraphiql(app);
   registerSiteOpenApi(app, config);
+  registerRedirects(app, deps, { extensions: urls.extensions });
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {

@@ -3,13 +3,12 @@
 import type { Prisma, RedirectionGroup } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ExtensionsContext } from "../context.ts";
+export { GROUP_FILTERS, GROUP_ORDERBY } from "./values.ts";
 import { requireRedirection } from "./permissions.ts";
 import { itemIds, paging, type ListInput } from "./redirects.ts";
 import { bumpRulesVersion, readOptions } from "./settings.ts";
 
 export const MODULE_NAMES: Record<number, string> = { 1: "WordPress", 2: "Apache", 3: "Nginx" };
-export const GROUP_FILTERS = ["status", "module", "name"];
-export const GROUP_ORDERBY = ["name", "id", ""];
 
 export interface GroupView { id: number; name: string; redirects: number; moduleId: number; moduleName: string; enabled: boolean; default: boolean }
 
@@ -50,6 +49,7 @@ export interface GroupPage { items: GroupView[]; total: number }
 
 export async function listGroups(ctx: ExtensionsContext, list: ListInput | null | undefined): Promise<GroupPage> {
   requireRedirection(ctx);
+  await readOptions(ctx); // the first use installs the default groups
   const where = groupWhere(list?.filterBy);
   const { take, skip, direction } = paging(list);
   const orderBy: Prisma.RedirectionGroupOrderByWithRelationInput[] = list?.orderby === "id" ? [{ id: direction }] : [{ name: direction }, { id: direction }];

@@ -3,15 +3,13 @@
 import { isIP } from "node:net";
 import type { Prisma } from "../../../generated/prisma/client.ts";
 import type { ExtensionsContext } from "../context.ts";
+export { LOG_FILTERS, NOT_FOUND_FILTERS, LOG_ORDERBY } from "./values.ts";
 import { requireRedirection } from "./permissions.ts";
 import { siteDate, siteTime } from "./records.ts";
 import { paging, type ListInput } from "./redirects.ts";
 
 export type LogKind = "LOG" | "NOT_FOUND";
 
-export const LOG_FILTERS = ["ip", "url-exact", "referrer", "agent", "url", "target", "domain", "method", "http", "redirect_by"];
-export const NOT_FOUND_FILTERS = ["ip", "url-exact", "referrer", "agent", "url", "domain", "method", "http"];
-export const LOG_ORDERBY = ["url", "ip", "total", "count", ""];
 export const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"];
 
 export interface LogEntryView {

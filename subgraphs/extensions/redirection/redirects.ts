@@ -3,6 +3,7 @@
 import type { Prisma, RedirectionItem } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { ExtensionsContext } from "../context.ts";
+export { REDIRECT_FILTERS, REDIRECT_ORDERBY } from "./values.ts";
 import { redirectionEnvironment } from "./environment.ts";
 import { requireRedirection } from "./permissions.ts";
 import {
@@ -18,8 +19,6 @@ export interface ListInput {
   page?: number | null;
 }
 
-export const REDIRECT_FILTERS = ["status", "url-match", "match", "action", "http", "access", "url", "target", "title", "group", "id"];
-export const REDIRECT_ORDERBY = ["source", "last_count", "last_access", "position", "id", ""];
 
 /** per_page clamped to 5..200 (default 25), page from 0, direction asc|desc (default desc). */
 export function paging(list: ListInput | null | undefined): { take: number; skip: number; direction: "asc" | "desc" } {

@@ -173,7 +173,7 @@ export function sanitizeOptions(current: RedirectionOptions, input: Record<strin
     next.token = token || crypto.createHash("md5").update(crypto.randomBytes(16)).digest("hex");
   }
   const flagInput = Object.fromEntries(["flag_query", "flag_case", "flag_trailing", "flag_regex"].filter(has).map((k) => [k, input[k]]));
-  Object.assign(next, parseFlags(flagInput, current));
+  Object.assign(next, parseFlags(flagInput, siteFlags(current)));
   return next;
 }
 

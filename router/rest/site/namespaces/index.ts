@@ -6,6 +6,7 @@ import { batchRoutes } from "./batch-v1/batch.ts";
 import { coreRoutes } from "./core-v2/index.ts";
 import { languageNamespaceRoutes } from "./lang-v1/index.ts";
 import { oembedRoutes } from "./oembed-1.0/index.ts";
+import { redirectionRoutes } from "./redirection-v1/redirection.ts";
 import { formsPluginRoutes } from "./forms-submissions/index.ts";
 
 /** The index's namespace order (seed 000 §1.2); a namespace not named here comes after these. */
@@ -22,7 +23,7 @@ const rank = (namespace: string) => {
 
 export function siteRoutes(): SiteRoute[] {
   // Each namespace folder exports its routes; add a folder's list here.
-  const routes: SiteRoute[] = [...batchRoutes, ...languageNamespaceRoutes, ...coreRoutes, ...oembedRoutes, ...formsPluginRoutes];
+  const routes: SiteRoute[] = [...batchRoutes, ...languageNamespaceRoutes, ...coreRoutes, ...oembedRoutes, ...redirectionRoutes, ...formsPluginRoutes];
   const namespaces = () => [...new Set(routes.map((r) => r.namespace).filter(Boolean))].sort((a, b) => rank(a) - rank(b));
   return [...discoveryRoutes(namespaces), ...routes];
 }

@@ -201,6 +201,9 @@ export const ERROR_CODES = {
   gateway_invalid_credentials: { status: 401, message: "Invalid credentials." },
   gateway_forbidden: { status: 403, message: "Access Denied." },
   gateway_router_only: { status: 403, message: "Only the router may check gateway tokens." },
+  // Mail (messages, quarantine): an id outside the caller's scope is missing too (404, never 403)
+  gateway_not_found: { status: 404, message: "Not Found" },
+  gateway_conflict: { status: 409, message: "The resource is not in a state that allows this action." },
   /** Filters, values, directions or a body broke the rules; `extensions.data.violations` lists each. */
   constraint_violation: { status: 422, message: "The input violates the constraints." },
   /** Paging outside its bounds (Apollo's code for bad arguments, so GraphQL clients recognise it). */

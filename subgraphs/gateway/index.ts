@@ -10,17 +10,22 @@ import { ensureLocalNode } from "./appliance/node.ts";
 import { ensureAdministrator } from "./auth/users.ts";
 import { createGatewayContext, type GatewayContext } from "./context.ts";
 import { licensingResolvers } from "./licensing/resolvers.ts";
+import { mailResolvers } from "./mail/resolvers.ts";
+import { restrictedSenderResolvers } from "./restricted-senders/resolvers.ts";
 import { DateTimeScalar } from "./scalars.ts";
 
 export type { GatewayContext };
 
 const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
-  Query: { ...authResolvers.Query, ...licensingResolvers.Query, ...applianceAreas.Query },
-  Mutation: { ...authResolvers.Mutation, ...applianceAreas.Mutation },
+  Query: { ...authResolvers.Query, ...licensingResolvers.Query, ...mailResolvers.Query, ...restrictedSenderResolvers.Query, ...applianceAreas.Query },
+  Mutation: { ...authResolvers.Mutation, ...mailResolvers.Mutation, ...restrictedSenderResolvers.Mutation, ...applianceAreas.Mutation },
   ...applianceAreas.types,
   AccountedEmail: licensingResolvers.AccountedEmail,
   EmailAddress: addressResolvers.EmailAddress,
+  Message: mailResolvers.Message,
+  MessageAttachment: mailResolvers.MessageAttachment,
+  RestrictedSender: restrictedSenderResolvers.RestrictedSender,
 };
 
 export const gatewaySubgraph: SubgraphDefinition<GatewayContext> = {

@@ -424,9 +424,7 @@ CREATE TABLE "GatewayEvent" (
 CREATE TABLE "GatewayUserProfile" (
     "userId" INTEGER NOT NULL,
     "fullName" TEXT NOT NULL DEFAULT '',
-    "email" TEXT,
     "identityProvider" TEXT NOT NULL DEFAULT 'local',
-    "domains" TEXT[],
     "otpSecret" TEXT,
     "otpEnabledAt" TIMESTAMP(3),
     "otpLastStep" INTEGER,
@@ -572,7 +570,7 @@ CREATE TABLE "GatewayAttachment" (
     "contentType" TEXT NOT NULL,
     "size" INTEGER NOT NULL,
     "sha256" TEXT NOT NULL,
-    "content" BYTEA,
+    "content" TEXT,
 
     CONSTRAINT "GatewayAttachment_pkey" PRIMARY KEY ("id")
 );
@@ -731,6 +729,7 @@ CREATE TABLE "SeoIndexable" (
     "objectSubType" TEXT NOT NULL DEFAULT 'post',
     "permalink" TEXT NOT NULL DEFAULT '',
     "postStatus" TEXT,
+    "authorId" INTEGER,
     "title" TEXT NOT NULL DEFAULT '',
     "focusKeyphrase" TEXT NOT NULL DEFAULT '',
     "seoTitle" TEXT NOT NULL DEFAULT '',

@@ -19,6 +19,10 @@ interface PropertyBase {
   readOnly?: boolean;
   /** Written, never read back: secrets and credentials. */
   writeOnly?: boolean;
+  /** A list of values of the type (e.g. a message's recipients). */
+  list?: boolean;
+  /** May be null (an absent Date header, a hidden envelope). */
+  nullable?: boolean;
 }
 
 export type Property =
@@ -34,6 +38,8 @@ export interface ResourceDeclaration<P extends Properties> {
   description?: string;
   /** Collection path under /api/v2; items live at `<path>/{id}`. Left out for bodies that are not resources (login). */
   path?: string;
+  /** Where items live when not under the collection path (messages: `/messages` and `/message/{id}`). */
+  itemPath?: string;
   properties: P;
 }
 
@@ -54,7 +60,7 @@ export function resource<const P extends Properties>(declaration: ResourceDeclar
 }
 
 export const collectionIri = (resource: AnyResource): string => `${API_BASE}${resource.path}`;
-export const itemIri = (resource: AnyResource, id: unknown): string => `${collectionIri(resource)}/${encodeURIComponent(String(id))}`;
+export const itemIri = (resource: AnyResource, id: unknown): string => `${API_BASE}${resource.itemPath ?? resource.path}/${encodeURIComponent(String(id))}`;
 
 /** The value a property has in the graph's answer. */
 export type ValueOf<T extends Property> =
@@ -91,6 +97,12 @@ export function propertySchema(property: Property): JsonObject {
     : property.type === "datetime" ? { type: "string", format: "date-time" }
     : property.type === "string" ? { type: "string", ...(property.format ? { format: property.format } : {}) }
     : { type: property.type };
+  const shaped: JsonObject = property.list ? { type: "array", items: schema } : schema;
+  if (property.nullable) shaped.type = [String(shaped.type), "null"];
+  return decorate(shaped, property);
+}
+
+function decorate(schema: JsonObject, property: Property): JsonObject {
   if (property.description) schema.description = property.description;
   if (property.readOnly) schema.readOnly = true;
   if (property.writeOnly) schema.writeOnly = true;

@@ -3,6 +3,8 @@
 import { openApiDocument } from "./openapi.ts";
 import { AUTH_ROUTES } from "./resources/auth.ts";
 import { LICENSING_ROUTES } from "./resources/licensing.ts";
+import { MESSAGE_ROUTES } from "./resources/messages.ts";
+import { RESTRICTED_SENDER_ROUTES } from "./resources/restricted-senders.ts";
 import { APPLIANCE_ROUTES } from "./resources/appliance.ts";
 import { INTEGRATION_ROUTES } from "./resources/integration.ts";
 import { entrypointRoutes } from "./entrypoint.ts";
@@ -10,7 +12,7 @@ import { route, type GatewayRoute } from "./route.ts";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
-const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES];
+const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...MESSAGE_ROUTES, ...RESTRICTED_SENDER_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES];
 
 export const GATEWAY_ROUTES: GatewayRoute[] = [
   ...RESOURCE_ROUTES,

@@ -83,6 +83,8 @@ export async function registerGatewayRest(app: FastifyInstance, deps: RestDeps):
     };
     const response = await endpoint.handle(gatewayRequest, operationRunner(deps.execute, context));
     if (response.status === 204) return reply.status(204).headers(response.headers ?? {}).send();
+    // Bytes (a stored attachment) go out as they are, with the headers the endpoint set.
+    if (response.body instanceof Uint8Array) return reply.status(response.status ?? 200).headers(response.headers ?? {}).send(Buffer.from(response.body));
     reply.status(response.status ?? 200).header("content-type", MEDIA_TYPES[format]).headers(response.headers ?? {});
     if (endpoint.negotiate) reply.header("vary", "Accept");
     return reply.send(JSON.stringify(response.body));

@@ -202,7 +202,7 @@ describe("oembed/1.0/proxy", () => {
   });
 
   test("no provider, or discover=false, is oembed_invalid_url; media files use the embed handlers", async () => {
-    for (const params of [{ url: `${providerUrl}/no-provider-page` }, { url: `${providerUrl}/video-page`, discover: "false", maxwidth: 599 }]) {
+    for (const params of [{ url: `${providerUrl}/no-provider-page` }, { url: `${providerUrl}/video-page`, discover: "false", maxwidth: 599 }] as Record<string, string | number>[]) {
       const r = await proxy(params);
       expect([r.status, r.body]).toEqual([404, { code: "oembed_invalid_url", message: "Not Found", data: { status: 404 } }]);
     }

@@ -1,6 +1,8 @@
-// Thin resolvers of oembed/1.0: the own-content embed and the proxy (domain in oembed.ts, proxy.ts).
+// Thin resolvers of oembed/1.0 (the own-content embed and the proxy: oembed.ts, proxy.ts) and of
+// block-editor/v1/export (export.ts), which reads the content this subgraph owns.
 import type { Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import { httpClientFor } from "../../../lib/http-client.ts";
+import { canExportSite, exportSite } from "./export.ts";
 import { OEMBED_DEFAULT_WIDTH, ownOEmbed } from "./oembed.ts";
 import { proxyCacheFor, proxyOEmbed, type ProxyDocument } from "./proxy.ts";
 
@@ -8,6 +10,11 @@ const text = (doc: ProxyDocument, key: string): string | null => (typeof doc[key
 
 export const embedResolvers: Resolvers = {
   Query: {
+    blockEditorExport: async (_, __, ctx) => {
+      const zip = await exportSite(ctx);
+      return { filename: zip.filename, contentType: zip.contentType, base64: zip.data.toString("base64"), files: zip.files };
+    },
+    blockEditorExportViewerCan: (_, __, ctx) => canExportSite(ctx),
     oembed: (_, { url, maxwidth }, ctx) => ownOEmbed(ctx, url, maxwidth ?? OEMBED_DEFAULT_WIDTH),
     oembedProxy: async (_, args, ctx) => {
       const doc = await proxyOEmbed(ctx, {

@@ -8,6 +8,8 @@ import { languageNamespaceRoutes } from "./lang-v1/index.ts";
 import { oembedRoutes } from "./oembed-1.0/index.ts";
 import { redirectionRoutes } from "./redirection-v1/redirection.ts";
 import { formsPluginRoutes } from "./forms-submissions/index.ts";
+import { siteHealthRoutes } from "./site-health-v1/index.ts";
+import { blockEditorRoutes } from "./block-editor-v1/index.ts";
 
 /** The index's namespace order (seed 000 §1.2); a namespace not named here comes after these. */
 export const NAMESPACE_ORDER = [
@@ -23,7 +25,7 @@ const rank = (namespace: string) => {
 
 export function siteRoutes(): SiteRoute[] {
   // Each namespace folder exports its routes; add a folder's list here.
-  const routes: SiteRoute[] = [...batchRoutes, ...languageNamespaceRoutes, ...coreRoutes, ...oembedRoutes, ...redirectionRoutes, ...formsPluginRoutes];
+  const routes: SiteRoute[] = [...batchRoutes, ...languageNamespaceRoutes, ...coreRoutes, ...oembedRoutes, ...redirectionRoutes, ...formsPluginRoutes, ...siteHealthRoutes, ...blockEditorRoutes];
   const namespaces = () => [...new Set(routes.map((r) => r.namespace).filter(Boolean))].sort((a, b) => rank(a) - rank(b));
   return [...discoveryRoutes(namespaces), ...routes];
 }

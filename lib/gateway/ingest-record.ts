@@ -191,3 +191,16 @@ export function checkIngestRecord(raw: unknown, path: string): { record: IngestR
   };
   return violations.length ? { violations } : { record };
 }
+
+export interface CheckedBatch { records: IngestRecord[]; rejected: { index: number; id: unknown; violations: Violation[] }[] }
+
+/** Every record checked: the good ones, and the refused ones with their violations (paths `[index].property`). */
+export function checkIngestBatch(raws: readonly unknown[], offset = 0): CheckedBatch {
+  const batch: CheckedBatch = { records: [], rejected: [] };
+  raws.forEach((raw, i) => {
+    const checked = checkIngestRecord(raw, `[${offset + i}]`);
+    if ("record" in checked) batch.records.push(checked.record);
+    else batch.rejected.push({ index: offset + i, id: (raw as { id?: unknown } | null)?.id, violations: checked.violations });
+  });
+  return batch;
+}

@@ -206,8 +206,8 @@ describe("reports", () => {
     const good = await post("/api/v2/message/Q000006/submit-as-good", undefined);
     expect(good.headers.get("link")).toContain("report-as-good");
     const docs = (await system.request("GET", "/api/v2/docs.json")).body;
-    expect(docs.paths["/message/{id}/submit-as-bad"].post.deprecated).toBe(true);
-    expect(docs.paths["/message/{id}/report-as-bad"].post.deprecated).toBeUndefined();
+    expect(docs.paths["/api/v2/message/{id}/submit-as-bad"].post.deprecated).toBe(true);
+    expect(docs.paths["/api/v2/message/{id}/report-as-bad"].post.deprecated).toBeUndefined();
   });
 
   it("answers 404 for an unknown message or one outside the caller's scope", async () => {

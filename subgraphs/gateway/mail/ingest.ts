@@ -7,26 +7,13 @@
 import crypto from "node:crypto";
 import type { Prisma } from "../../../generated/prisma/client.ts";
 import { domainOf } from "../../../lib/gateway/addresses.ts";
-import { violationError, type Violation } from "../../../lib/gateway/collection-rules.ts";
-import { checkIngestRecord, type IngestRecord } from "../../../lib/gateway/ingest-record.ts";
+import { violationError } from "../../../lib/gateway/collection-rules.ts";
+import { checkIngestBatch, type IngestRecord } from "../../../lib/gateway/ingest-record.ts";
 import { EXPIRY_DAYS } from "../../../lib/gateway/licensing.ts";
 import { INGEST_LIMITS, RESTRICTING_RESULTS } from "../../../lib/gateway/messages.ts";
 import type { GatewayContext } from "../context.ts";
 
 export interface IngestReport { ingested: number; duplicates: number; accountedDeliveries: number; restrictedSenders: number }
-
-export interface CheckedBatch { records: IngestRecord[]; rejected: { index: number; id: unknown; violations: Violation[] }[] }
-
-/** Every record checked: the good ones, and the refused ones with their violations (paths `[index].property`). */
-export function checkIngestBatch(raws: readonly unknown[], offset = 0): CheckedBatch {
-  const batch: CheckedBatch = { records: [], rejected: [] };
-  raws.forEach((raw, i) => {
-    const checked = checkIngestRecord(raw, `[${offset + i}]`);
-    if ("record" in checked) batch.records.push(checked.record);
-    else batch.rejected.push({ index: offset + i, id: (raw as { id?: unknown } | null)?.id, violations: checked.violations });
-  });
-  return batch;
-}
 
 /** All-or-nothing: any refused record refuses the call with one 422 listing every violation. */
 export async function ingestMessages(ctx: Pick<GatewayContext, "db">, raws: readonly unknown[]): Promise<IngestReport> {

@@ -9,6 +9,8 @@ import {
   IngestMessagesDocument, MessageAttachmentContentDocument, MessageDocument, MessagesDocument,
   ReleaseMessageDocument, RemoveScanAnalysisDocument, ReportMessageDocument,
 } from "../../../../generated/graphql/operations.ts";
+import { violationError } from "../../../../lib/gateway/collection-rules.ts";
+import { checkIngestBatch } from "../../../../lib/gateway/ingest-record.ts";
 import { INGEST_LIMITS, DELIVERY_RESULTS, MESSAGE_DIRECTIONS, MESSAGE_RESULTS, MESSAGE_STATES, SUBMIT_DEPRECATED_SINCE } from "../../../../lib/gateway/messages.ts";
 import { collectionResult, itemResult } from "../formats.ts";
 import { collectionOperation, itemOperation, noContentOperation, type OpenApiOperation } from "../openapi.ts";
@@ -116,6 +118,10 @@ function ingestBody(body: unknown): unknown[] {
   if (records.length > INGEST_LIMITS.batch) {
     throw new GatewayProblem(422, `At most ${INGEST_LIMITS.batch} messages per call.`, [{ propertyPath: "messages", message: `At most ${INGEST_LIMITS.batch} messages per call.` }]);
   }
+  // The subgraph checks again for every caller; checked here too so that values GraphQL's input
+  // types would refuse (an unknown direction) come back as the same 422 violations, all at once.
+  const { rejected } = checkIngestBatch(records);
+  if (rejected.length) throw violationError(rejected.flatMap((r) => r.violations));
   return records;
 }
 

@@ -8,5 +8,6 @@ import { redirectionResolvers } from "./redirection/resolvers.ts";
 import { formResolvers } from "./forms/resolvers.ts";
 import { consentResolvers } from "./consent/resolvers.ts";
 import { downloadResolvers } from "./downloads/resolvers.ts";
+import { seoResolvers } from "./seo/resolvers.ts";
 
-export const resolvers: Resolvers = mergeResolvers<Resolvers>(languageResolvers, formResolvers, consentResolvers, downloadResolvers, redirectionResolvers, siteHealthResolvers, blockEditorResolvers);
+export const resolvers: Resolvers = mergeResolvers<Resolvers>(languageResolvers, formResolvers, consentResolvers, downloadResolvers, redirectionResolvers, siteHealthResolvers, blockEditorResolvers, seoResolvers);

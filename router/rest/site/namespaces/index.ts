@@ -10,6 +10,7 @@ import { redirectionRoutes } from "./redirection-v1/redirection.ts";
 import { formsPluginRoutes } from "./forms-submissions/index.ts";
 import { siteHealthRoutes } from "./site-health-v1/index.ts";
 import { blockEditorRoutes } from "./block-editor-v1/index.ts";
+import { seoRoutes } from "./seo-v1/index.ts";
 
 /** The index's namespace order (seed 000 §1.2); a namespace not named here comes after these. */
 export const NAMESPACE_ORDER = [
@@ -25,7 +26,7 @@ const rank = (namespace: string) => {
 
 export function siteRoutes(): SiteRoute[] {
   // Each namespace folder exports its routes; add a folder's list here.
-  const routes: SiteRoute[] = [...batchRoutes, ...languageNamespaceRoutes, ...coreRoutes, ...oembedRoutes, ...redirectionRoutes, ...formsPluginRoutes, ...siteHealthRoutes, ...blockEditorRoutes];
+  const routes: SiteRoute[] = [...batchRoutes, ...languageNamespaceRoutes, ...coreRoutes, ...oembedRoutes, ...redirectionRoutes, ...formsPluginRoutes, ...siteHealthRoutes, ...blockEditorRoutes, ...seoRoutes];
   const namespaces = () => [...new Set(routes.map((r) => r.namespace).filter(Boolean))].sort((a, b) => rank(a) - rank(b));
   return [...discoveryRoutes(namespaces), ...routes];
 }

@@ -17,7 +17,7 @@ async function measure(rules: number): Promise<number> {
   await applyMigrations(db);
   const ctx = { prisma: db.prisma };
   const { options } = await readOptions(ctx);
-  await db.prisma.redirectionOptions.update({ where: { id: 1 }, data: { values: { ...options, track_hits: false, expire_redirect: -1, expire_404: -1 } } });
+  await db.prisma.redirectionOptions.update({ where: { id: 1 }, data: { values: JSON.parse(JSON.stringify({ ...options, track_hits: false, expire_redirect: -1, expire_404: -1 })) as Record<string, string | number | boolean> } });
   const regexEvery = 100;
   const data = Array.from({ length: rules }, (_, i) => {
     const regex = i % regexEvery === regexEvery - 1;

@@ -164,6 +164,8 @@ export function queryMatches(source: string, requested: string, flags: SourceFla
   const sourceUrl = flags.flag_case ? toLower(source) : source;
   const requestUrl = flags.flag_case ? toLower(requested) : requested;
   const sourceQuery = parseQuery(queryAfter(sourceUrl));
+  // Params PHP cannot parse (`?=2`): the query strings are compared as they are.
+  if (Object.keys(sourceQuery).length === 0 && sourceUrl.includes("?")) return queryAfter(requestUrl) === queryAfter(sourceUrl);
   const target = parseQuery(queryAfter(requestUrl));
   const same = querySame(sourceQuery, target, flags.flag_case);
   if (Object.keys(same).length !== Object.keys(sourceQuery).length) return false;

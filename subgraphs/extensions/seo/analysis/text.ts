@@ -56,10 +56,8 @@ export function sentencesOf(block: string): string[] {
     const end = m.index + m[0].length;
     const before = block.slice(start, m.index);
     const lastWord = before.match(/([\p{L}.]+)$/u)?.[1]?.toLowerCase() ?? "";
-    const next = block.slice(end).trimStart();
     const isAbbreviation = m[0] === "." && (ABBREVIATIONS.has(lastWord) || /^\p{L}$/u.test(lastWord) || /^(?:\p{L}\.)+\p{L}$/u.test(lastWord));
-    const nextStarts = next === "" || /^[\p{Lu}\p{N}"'“‘(\[¿¡]/u.test(next);
-    if (!isAbbreviation && nextStarts) {
+    if (!isAbbreviation) {
       const s = block.slice(start, end).trim();
       if (s) out.push(s);
       start = end;
@@ -123,7 +121,7 @@ export function syllables(word: string): number {
   if (!w) return 0;
   if (w.length <= 3) return 1;
   w = w.replace(/(?:[^laeiouy]es|[^laeiouy]ed|[^laeiouy]e)$/, (m) => m[0]).replace(/^y/, "");
-  const groups = w.match(/[aeiouy]{1,2}/g)?.length ?? 0;
+  const groups = w.match(/[aeiouy]+/g)?.length ?? 0;
   return Math.max(1, groups);
 }
 

@@ -1,5 +1,5 @@
 // Polylang's REST integration on core/v2 (its translated-object REST fields): `lang` (the language
-// slug, false without one) and `translations` (language slug → id, the object itself included) on
+// slug) and `translations` (language slug → id, the object itself included) on
 // posts, pages, categories and tags, accepted on create and update, and the `lang` filter on
 // their lists. The content subgraph knows nothing of languages: the fields come from the
 // extensions subgraph in the same query plan (register_rest_field, kit/rest-fields.ts), writes go
@@ -38,10 +38,13 @@ interface LanguageAnswer { language?: { slug: string } | null; translations?: { 
 
 const answerOf = (node: AnsweredNode): LanguageAnswer => node as LanguageAnswer;
 
-/** `translations` as Polylang sends it: {slug: id}; PHP's empty array (`[]`) when there are none. */
-function translationsMap(node: AnsweredNode): Record<string, number> | never[] {
-  const list = answerOf(node).translations ?? [];
-  return list.length ? Object.fromEntries(list.map((t) => [t.language.slug, t.databaseId])) : [];
+/**
+ * `translations` as Polylang sends it: {slug: id}, the object itself included. An object without a
+ * language (on a site that has none yet, before Polylang is set up) shows neither field.
+ */
+function translationsMap(node: AnsweredNode): Record<string, number> | undefined {
+  const { language, translations = [] } = answerOf(node);
+  return language ? Object.fromEntries(translations.map((t) => [t.language.slug, t.databaseId])) : undefined;
 }
 
 /** A sent `translations` object as the graph's pairs (values that are not ids are dropped, as Polylang drops them). */
@@ -72,7 +75,7 @@ for (const type of TYPES) {
   registerRestField(type.title, "lang", {
     schema: { description: "Language of the object (its code, e.g. fr).", type: "string", pattern: LANGUAGE_SLUG_PATTERN, context: ["view", "edit", "embed"] },
     selection: { graphType: type.graphType, fields: SELECTION },
-    get: (node) => answerOf(node).language?.slug ?? false,
+    get: (node) => answerOf(node).language?.slug,
     check: (_value, objectId, request) => check(objectId, request),
     update: (_value, objectId, request) => write(objectId, request),
     // Polylang gives a new object without a language the default one.

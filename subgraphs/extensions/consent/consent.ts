@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import { can } from "../../../lib/capabilities.ts";
 import { httpClientFor, type HttpClient } from "../../../lib/http-client.ts";
 import type { ExtensionsContext } from "../context.ts";
-import { forbidden } from "../forms/errors.ts";
+import { forbidden, pluginError } from "../forms/errors.ts";
 
 export const UNINSTALL_REASONS = ["setup-difficult", "not-have-that-feature", "affecting-performance", "found-better-plugin", "temporary-deactivation", "other"] as const;
 export const CONSENT_PLUGIN_VERSION = "3.5.3";
@@ -96,7 +96,8 @@ export function feedbackDate(date: Date): string {
 const feedbackClient = (ctx: ExtensionsContext): HttpClient => httpClientFor(ctx.config);
 
 export async function submitUninstallFeedback(ctx: ExtensionsContext, input: { reasonId?: string | null; reasonText?: string | null; reasonInfo?: string | null }) {
-  if (!canManage(ctx)) forbidden(ctx.identity);
+  // CookieYes' own refusal code, 401 anonymous / 403 signed in.
+  if (!canManage(ctx)) pluginError("cookieyes_rest_cannot_create", { status: ctx.identity.site ? 403 : 401 });
   const reasonId = input.reasonId ?? "";
   if (!(UNINSTALL_REASONS as readonly string[]).includes(reasonId)) return { success: false };
   const payload = {

@@ -66,16 +66,14 @@ export async function receiveCrmWebhook(ctx: ExtensionsContext, input: SignedCal
   const contact = String(input.objectId);
   const rows = await ctx.prisma.formSubmission.findMany({ where: { crmContactId: contact }, orderBy: { id: "asc" } });
   if (rows.length === 0) pluginError("action_not_allowed");
-  let first: { entryId: string; fieldId: string } | undefined;
-  await ctx.prisma.$transaction(async (tx) => {
-    for (const row of rows) {
-      const email = (await fieldsOf(ctx, row.formId)).find((f) => f.type === "email");
-      if (!email) continue;
-      const values: StoredValues = { ...valuesOf(row), [String(email.id)]: "" };
-      await tx.formSubmission.update({ where: { id: row.id }, data: { values, email: null } });
-      first ??= { entryId: String(row.id), fieldId: String(email.id) };
-    }
-  });
+  // The fields are read first: the transaction then only writes.
+  const erasures: { id: number; values: StoredValues; fieldId: number }[] = [];
+  for (const row of rows) {
+    const email = (await fieldsOf(ctx, row.formId)).find((f) => f.type === "email");
+    if (email) erasures.push({ id: row.id, values: { ...valuesOf(row), [String(email.id)]: "" }, fieldId: email.id });
+  }
+  await ctx.prisma.$transaction(erasures.map((e) => ctx.prisma.formSubmission.update({ where: { id: e.id }, data: { values: e.values, email: null } })));
+  const first = erasures[0] ? { entryId: String(erasures[0].id), fieldId: String(erasures[0].fieldId) } : undefined;
   clearFormsLoaders(ctx);
   if (!first) pluginError("action_not_allowed", { status: 304, message: "Not allowed!" });
   return first;

@@ -18,6 +18,7 @@ const PLUGIN_ERRORS = {
   action_not_allowed: [204, "No Content!"],
   rest_invalid_date: [400, "Invalid date."],
   invalid_value: [400, "Invalid value."],
+  cookieyes_rest_cannot_create: [401, "Sorry, you are not allowed to create resources."],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type PluginErrorCode = keyof typeof PLUGIN_ERRORS;

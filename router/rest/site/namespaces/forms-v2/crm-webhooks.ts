@@ -1,7 +1,10 @@
 // forms/v2/crm/webhooks: HubSpot's privacy-deletion webhook (the Formidable HubSpot add-on's
 // route). The route hands the subgraph everything the signature covers: the raw body, the method,
 // the public address that was called (site address, REST root, path and query) and HubSpot's
-// version and timestamp headers; the subgraph checks the signature before anything else.
+// version and timestamp headers; the subgraph checks the signature before anything else. The
+// signature is sent as the `signature` parameter (query or form/JSON body); what it covers is the
+// raw body and the called address without that parameter, so it is sent in the query when the body
+// is signed as JSON.
 import qs from "qs";
 import { ReceiveCrmWebhookDocument } from "../../../../../generated/graphql/operations.ts";
 import { route, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
@@ -13,9 +16,13 @@ const header = (r: RestRequest, name: string): string | null => {
   return (Array.isArray(value) ? value[0] : value) ?? null;
 };
 
-/** The address HubSpot called, as it signed it. */
+/**
+ * The address that was called, as the signature covers it: the `signature` parameter itself is
+ * left out of the query (a relay appends it, as Formidable's does: `?portalId=…&objectId=…&signature=…`).
+ */
 const calledUri = (r: RestRequest): string => {
-  const query = qs.stringify(r.query, { encodeValuesOnly: true });
+  const { signature: _signature, ...rest } = r.query;
+  const query = qs.stringify(rest, { encodeValuesOnly: true });
   return r.urls.rest(r.path) + (query ? `?${query}` : "");
 };
 

@@ -126,12 +126,19 @@ describe("oembed/1.0/embed", () => {
     }
   });
 
-  test("format=xml answers WordPress's XML document as text/xml; other formats answer JSON", async () => {
+  test("format=xml answers WordPress's XML document as text/xml, errors included; other formats answer JSON", async () => {
     const r = await s.request("GET", `/wp-json/oembed/1.0/embed?${q({ url: `${SITE}/first-seed-post/`, format: "xml", maxwidth: 400 })}`);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("text/xml; charset=UTF-8");
     expect(r.text).toMatch(/^<\?xml version="1\.0"\?>\n<oembed><version>1\.0<\/version><provider_name>WP Peer<\/provider_name><provider_url>http:\/\/example\.test<\/provider_url>/);
     expect(r.text).toContain("<width>400</width><height>225</height><html>&lt;blockquote class=&quot;wp-embedded-content&quot;");
+    // Errors are served as XML too, with their status.
+    const missing = await s.request("GET", `/wp-json/oembed/1.0/embed?${q({ url: `${SITE}/nope/`, format: "xml" })}`);
+    expect([missing.status, missing.headers.get("content-type"), missing.text]).toEqual([
+      404, "text/xml; charset=UTF-8", '<?xml version="1.0"?>\n<oembed><code>oembed_invalid_url</code><message>Not Found</message><data><status>404</status></data></oembed>\n',
+    ]);
+    const noUrl = await s.request("GET", "/wp-json/oembed/1.0/embed?format=xml");
+    expect([noUrl.status, noUrl.text]).toEqual([400, '<?xml version="1.0"?>\n<oembed><code>rest_missing_callback_param</code><message>Missing parameter(s): url</message><data><status>400</status><params><oembed>url</oembed></params></data></oembed>\n']);
     const other = await s.request("GET", `/wp-json/oembed/1.0/embed?${q({ url: `${SITE}/first-seed-post/`, format: "yaml" })}`);
     expect(other.headers.get("content-type")).toBe("application/json; charset=UTF-8");
     expect(other.body.version).toBe("1.0");

@@ -179,6 +179,11 @@ export interface ItemSchema {
 export interface SiteRoute extends Route<SiteEndpoint> {
   /** The resource the route serves, as WordPress's `get_public_item_schema` gives it. */
   schema?: ItemSchema;
+  /**
+   * The route's own way of serving what it answered, success or error (WordPress's
+   * rest_pre_serve_request filter, e.g. oEmbed's XML); `query` is the request's query string.
+   */
+  serve?: (result: RestResult, query: Record<string, unknown>) => RestResult;
 }
 
 /** Declares a site route; `namespace` is prefixed to `path` to form the pattern. */

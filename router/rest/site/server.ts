@@ -97,7 +97,7 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
         if (match) allow = await site.allow(match.route, context, match.pathParams);
       } else {
         const dispatched = await site.dispatch(input, context);
-        result = dispatched.result;
+        result = dispatched.route?.serve ? dispatched.route.serve(dispatched.result, input.query) : dispatched.result;
         if (dispatched.route) allow = await site.allow(dispatched.route, context, dispatched.pathParams);
       }
     } catch (error) {

@@ -3,7 +3,7 @@
 // resolves both (subgraphs/content/embeds); the XML is written here, as WordPress's
 // rest_pre_serve_request filter writes it for /embed.
 import { OEmbedDocument, OEmbedProxyDocument, OEmbedProxyPermissionDocument, type OEmbedQuery } from "../../../../../generated/graphql/operations.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
+import { route, type ArgSchema, type RestResult, type SiteRoute } from "../../route.ts";
 import { op, opEndpoint } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 
@@ -56,13 +56,17 @@ export function oembedXml(data: Record<string, unknown>): string {
 /** wp_oembed_ensure_format: json or xml; anything else is json. */
 const ensureFormat = (value: unknown) => (value === "xml" || value === "json" ? value : "json");
 
-const embedResult = (o: OEmbed, r: RestRequest): RestResult => {
-  const body = oembedBody(o);
-  return r.params.format === "xml" ? { body, raw: { contentType: "text/xml; charset=UTF-8", data: oembedXml(body) } } : { body };
-};
+/**
+ * _oembed_rest_pre_serve_request: /embed asked with format=xml is served as XML, its errors too
+ * (an error's code, message and data become elements as well).
+ */
+function serveXml(result: RestResult, query: Record<string, unknown>): RestResult {
+  if (query.format !== "xml" || !result.body || typeof result.body !== "object" || Array.isArray(result.body)) return result;
+  return { ...result, raw: { contentType: "text/xml; charset=UTF-8", data: oembedXml(result.body as Record<string, unknown>) } };
+}
 
 export const oembedRoutes: SiteRoute[] = [
-  route("oembed/1.0", "/embed", [
+  { ...route("oembed/1.0", "/embed", [
     opEndpoint({
       methods: ["GET"],
       args: {
@@ -70,8 +74,8 @@ export const oembedRoutes: SiteRoute[] = [
         format: { default: "json", sanitize: ensureFormat },
         maxwidth: { default: DEFAULT_WIDTH, sanitize: absint },
       },
-    }, op(OEmbedDocument, (r) => ({ url: String(r.params.url), maxwidth: absint(r.params.maxwidth) }), (d) => d.oembed), embedResult),
-  ]),
+    }, op(OEmbedDocument, (r) => ({ url: String(r.params.url), maxwidth: absint(r.params.maxwidth) }), (d) => d.oembed), (o) => ({ body: oembedBody(o) })),
+  ]), serve: serveXml },
   route("oembed/1.0", "/proxy", [
     opEndpoint({
       methods: ["GET"],

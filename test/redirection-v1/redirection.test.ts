@@ -1,6 +1,7 @@
 // redirection/v1: the Redirection plugin's routes over REST and GraphQL, redirects served by the
 // router (codes, targets, query modes, regex, hit counts, logs), exports and imports.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { redirectPassClient } from "../../router/redirects.ts";
 import { redirectionEnvironment, resetRedirectionEnvironment } from "../../subgraphs/extensions/redirection/environment.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 
@@ -233,5 +234,122 @@ describe("export and import", () => {
     ]);
     const noFile = await admin("POST", "/import/file/1", {});
     expect(noFile.body.code).toBe("redirect_import_invalid_file");
+  });
+});
+
+describe("more of the plugin's behaviour", () => {
+  it("finds posts and pages for /redirect/post (title only when the text is past its start, else the slug)", async () => {
+    for (const [type, title] of [["posts", "Winter sale"], ["posts", "Big winter coats"], ["pages", "About winter"]]) {
+      const created = await system.request("POST", `/wp-json/core/v2/${type}`, { auth: "admin", body: { title, status: "publish" } });
+      expect(created.status).toBe(201);
+    }
+    const found = await admin("GET", "/redirect/post?text=winter");
+    expect(found.status).toBe(200);
+    expect(found.body).toEqual(expect.arrayContaining([
+      { title: "winter-sale", value: expect.stringContaining("winter-sale") },
+      { title: "Big winter coats", value: expect.stringContaining("big-winter-coats") },
+      { title: "About winter", value: expect.stringContaining("about-winter") },
+    ]));
+    expect(found.body).toHaveLength(3);
+    expect((await admin("GET", "/redirect/post")).body.code).toBe("rest_missing_callback_param");
+    expect((await system.request("GET", `${R}/redirect/post?text=winter`)).status).toBe(401);
+  });
+
+  it("disabling a group disables its rules (and stops serving them); deleting it deletes them", async () => {
+    const group = await admin("POST", "/group", { name: "Seasonal", moduleId: 1, filterBy: { name: "Seasonal" } });
+    const groupId = group.body.items[0].id;
+    const created = await admin("POST", "/redirect", { url: "/season", action_data: { url: "/summer" }, group_id: groupId, match_type: "url", action_type: "url", action_code: 307 });
+    expect(created.status).toBe(200);
+    expect((await visit("/season")).status).toBe(307);
+    const disabled = await admin("POST", "/bulk/group/disable", { items: [groupId, 999999], filterBy: { name: "Seasonal" } });
+    expect(disabled.body.items[0]).toMatchObject({ id: groupId, enabled: false, redirects: 1 });
+    expect((await admin("GET", `/redirect?filterBy[group]=${groupId}`)).body.items[0].enabled).toBe(false);
+    expect((await visit("/season")).status).toBe(404);
+    await admin("POST", "/bulk/group/delete", { items: [String(groupId)] });
+    expect((await admin("GET", `/redirect?filterBy[group]=${groupId}`)).body.total).toBe(0);
+    const renamed = await admin("POST", "/group/1", { name: "Main", moduleId: 1 });
+    expect(renamed.body.item).toMatchObject({ id: 1, name: "Main", default: true });
+    expect((await admin("POST", "/group/999999", { name: "x", moduleId: 1 })).body).toMatchObject({ code: "redirect_group_invalid", message: "Invalid group details" });
+    await admin("POST", "/group/1", { name: "Redirections", moduleId: 1 });
+  });
+
+  it("tries rules in position order, serves HEAD, and a 'nothing' rule stops matching without a 404 row", async () => {
+    await createRule({ url: "/ordered", action_data: { url: "/second" }, position: 9 });
+    await createRule({ url: "/ordered", action_data: { url: "/first" }, position: 1 });
+    expect((await visit("/ordered")).location).toBe("/first");
+    const head = await fetch(`${system.url}/ordered`, { method: "HEAD", redirect: "manual" });
+    expect(head.status).toBe(301);
+    await createRule({ url: "/quiet", action_type: "nothing" });
+    expect((await visit("/quiet")).status).toBe(404);
+    expect((await admin("GET", "/404?filterBy[url-exact]=/quiet")).body.total).toBe(0);
+  });
+
+  it("exactorder keeps the order of the query; login and other conditions choose the target", async () => {
+    await createRule({ url: "/ord?b=2&a=1", action_data: { url: "/ordered-query" }, match_data: { source: { flag_query: "exactorder" } } });
+    expect((await visit("/ord?b=2&a=1")).location).toBe("/ordered-query");
+    expect((await visit("/ord?a=1&b=2")).status).toBe(404);
+    await createRule({ url: "/members", match_type: "login", action_data: { logged_in: "/dashboard", logged_out: "/login" } });
+    expect((await visit("/members")).location).toBe("/login");
+    const auth = `Basic ${Buffer.from("admin:abcd EFGH ijkl MNOP qrst UVWX").toString("base64")}`;
+    expect((await visit("/members", { authorization: auth })).location).toBe("/dashboard");
+    await createRule({ url: "/lang", match_type: "language", action_data: { language: "fr,de", url_from: "/fr", url_notfrom: "" } });
+    expect((await visit("/lang", { "accept-language": "de;q=0.8, en" })).location).toBe("/fr");
+    expect((await visit("/lang", { "accept-language": "en" })).status).toBe(404);
+    await createRule({ url: "/agent", match_type: "agent", action_data: { agent: "bot", regex: true, url_from: "/bots", url_notfrom: "/people" } });
+    expect((await visit("/agent", { "user-agent": "GoogleBOT/2" })).location).toBe("/bots");
+    expect((await visit("/agent", { "user-agent": "Firefox" })).location).toBe("/people");
+  });
+
+  it("passes through to another site with the injectable client, and to an own path internally", async () => {
+    const asked: string[] = [];
+    const original = redirectPassClient.fetch;
+    redirectPassClient.fetch = async (url) => { asked.push(url); return { status: 200, body: "remote body", contentType: "text/plain" }; };
+    try {
+      await createRule({ url: "/remote", action_type: "pass", action_data: { url: "https://elsewhere.example/page" } });
+      const remote = await visit("/remote");
+      expect(remote.status).toBe(200);
+      expect(remote.text).toBe("remote body");
+      expect(asked).toEqual(["https://elsewhere.example/page"]);
+    } finally {
+      redirectPassClient.fetch = original;
+    }
+    await createRule({ url: "/api-alias", action_type: "pass", action_data: { url: "/wp-json/core/v2/posts?per_page=1" } });
+    const internal = await visit("/api-alias");
+    expect(internal.status).toBe(200);
+    expect(JSON.parse(internal.text)).toHaveLength(1);
+  });
+
+  it("masks logged addresses with ip_logging 2 and groups/deletes log rows", async () => {
+    await admin("POST", "/setting", { ip_logging: 2, ip_headers: ["HTTP_X_FORWARDED_FOR"] });
+    await createRule({ url: "/masked", action_data: { url: "/m" } });
+    await visit("/masked", { "x-forwarded-for": "198.51.100.77, 10.0.0.1" });
+    await visit("/masked", { "x-forwarded-for": "198.51.100.78" });
+    const log = await admin("GET", "/log?filterBy[url-exact]=/masked");
+    expect(log.body.items.map((i: { ip: string }) => i.ip)).toEqual(["198.51.100.0", "198.51.100.0"]);
+    const grouped = await admin("GET", "/log?groupBy=ip&filterBy[url-exact]=/masked");
+    expect(grouped.body).toEqual({ items: [{ count: 2, url: "198.51.100.0", id: "198.51.100.0" }], total: 1 });
+    const deleted = await admin("POST", "/bulk/log/delete", { items: ["198.51.100.0"], groupBy: "ip", filterBy: { "url-exact": "/masked" } });
+    expect(deleted.body).toEqual({ items: [], total: 0 });
+    await admin("POST", "/setting", { ip_logging: 1 });
+  });
+
+  it("round-trips the JSON export through the importer and reads Apache rules", async () => {
+    const exported = await admin("GET", "/export/all/json");
+    const before = (await admin("GET", "/redirect?per_page=5")).body.total;
+    expect(exported.body.total).toBe(before);
+    const auth = `Basic ${Buffer.from("admin:abcd EFGH ijkl MNOP qrst UVWX").toString("base64")}`;
+    const upload = async (name: string, text: string, group = 1) => {
+      const form = new FormData();
+      form.append("file", new Blob([text]), name);
+      const response = await fetch(`${system.url}${R}/import/file/${group}`, { method: "POST", body: form, headers: { authorization: auth } });
+      return { status: response.status, body: await response.json() as Record<string, unknown> };
+    };
+    expect((await upload("backup.json", exported.body.data, 0)).body).toEqual({ imported: before });
+    expect((await admin("GET", "/redirect?per_page=5")).body.total).toBe(before * 2);
+    const apache = await upload("rules.htaccess", "Redirect 301 /ap-old /ap-new\nRedirectMatch 410 ^/ap-gone/(.*)$ /\nRewriteRule ^ap-rw\\.html$ /ap-target [R=302,L]\n# comment\n");
+    expect(apache.body).toEqual({ imported: 3 });
+    const rules = await admin("GET", "/redirect?filterBy[url]=ap-&orderby=id&direction=asc");
+    expect(rules.body.items.map((i: Record<string, unknown>) => [i.url, i.regex, i.action_code])).toEqual([["/ap-old", false, 301], ["^/ap-gone/(.*)$", true, 410], ["/ap-rw.html", false, 302]]);
+    expect((await upload("x.csv", "a,b", 999999)).body.code).toBe("redirect_import_invalid_group");
   });
 });

@@ -6,12 +6,14 @@ import {
   BulkRedirectGroupsDocument, BulkRedirectsDocument, CreateRedirectDocument, CreateRedirectGroupDocument, DeleteRedirectLogsDocument,
   ExportRedirectsDocument, FixRedirectionPluginDocument, ImportRedirectsDocument, ImportRedirectsFromPluginsDocument, ListRedirectGroupsDocument,
   ListRedirectLogsDocument, ListRedirectsDocument, ReadRedirectionSettingsDocument, RedirectionImportersDocument, RedirectionPermissionsDocument,
-  RedirectionPluginDataDocument, RedirectionPluginStatusDocument, RedirectPostSearchDocument, UpdateRedirectDocument, UpdateRedirectGroupDocument,
+  RedirectionPluginDataDocument, RedirectionPluginStatusDocument, RedirectPageSearchDocument, RedirectPostSearchDocument, UpdateRedirectDocument, UpdateRedirectGroupDocument,
   UpdateRedirectionSettingsDocument,
   type RedirectGroupFieldsFragment, type RedirectLogPageFieldsFragment, type RedirectRuleFieldsFragment, type RedirectionListInput,
 } from "../../../../../generated/graphql/operations.ts";
 import { wpError } from "../../errors.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
+import { route, type ArgSchema, type LocalEndpoint, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
+import type { SiteRest } from "../../dispatch.ts";
+import type { RouterContext } from "../../../../graph.ts";
 import { op, opEndpoint, type EndpointOptions, type Op } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import type { Args } from "../../kit/args.ts";
@@ -146,12 +148,19 @@ export const redirectionRoutes: SiteRoute[] = [
       op(UpdateRedirectDocument, (r) => ({ id: Number(r.params.id), input: bodyOf(r) }), (d) => d.updateRedirect), (rule) => ({ item: snakeRule(rule) })),
   ]),
   route(NS, "/redirect/post", [
-    endpoint({ methods: ["GET"], args: { text: { description: "Text to match", type: "string", required: true } } },
-      op(RedirectPostSearchDocument, (r) => ({ search: String(r.params.text) }), (d) => d),
-      (d, r) => {
-        if (!d.redirectionViewerCan.manage) return wpError("rest_forbidden", "Sorry, you are not allowed to do that.", r.identity.site ? 403 : 401);
-        return postMatches(String(r.params.text), [...(d.posts?.nodes ?? []), ...(d.pages?.nodes ?? [])]);
-      }),
+    // Posts and pages are two lists of the content subgraph: the REST layer asks both (a local
+    // endpoint), after the same permission the other routes ask of the extensions subgraph.
+    {
+      methods: ["GET"], args: { text: { description: "Text to match", type: "string", required: true } }, allowed: canManageRedirection,
+      handle: async (r: RestRequest, context: RouterContext, site: SiteRest): Promise<RestResult> => {
+        if (!(await site.may(canManageRedirection, context))) return wpError("rest_forbidden", "Sorry, you are not allowed to do that.", r.identity.site ? 403 : 401);
+        const search = String(r.params.text);
+        const [posts, pages] = await Promise.all([
+          site.query(RedirectPostSearchDocument, { search }, context), site.query(RedirectPageSearchDocument, { search }, context),
+        ]);
+        return { status: 200, body: postMatches(search, [...(posts?.posts?.nodes ?? []), ...(pages?.pages?.nodes ?? [])]) };
+      },
+    } satisfies LocalEndpoint,
   ]),
   route(NS, "/bulk/redirect/(?P<bulk>delete|enable|disable|reset)", [
     endpoint({ methods: [...EDITABLE], args: { bulk: { description: "Bulk action", type: "string", enum: ["delete", "enable", "disable", "reset"] }, ...bulkArgs(redirectList) } },

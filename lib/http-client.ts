@@ -98,7 +98,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const userAgent = options.userAgent ?? "WordPress-compatible site (+https://wordpress.org/)";
 
   /** The address to connect to for a URL, or a refusal when the URL is not safe to reach. */
-  async function resolve(url: URL): Promise<{ address: string; family: number }> {
+  async function resolve(url: URL, deadline: number): Promise<{ address: string; family: number }> {
     const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
     const isAllowed = allowed.has(host);
@@ -107,8 +107,18 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (ipaddr.isValid(host)) addresses = [{ address: host, family: host.includes(":") ? 6 : 4 }];
     else {
       try {
-        addresses = await lookupAll(host);
-      } catch {
+        // A resolver that does not answer counts against the request's time like the rest of it.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new HttpRequestError("timeout", "Resolving the host timed out")), Math.max(1, deadline - Date.now()));
+        });
+        try {
+          addresses = await Promise.race([lookupAll(host), late]);
+        } finally {
+          clearTimeout(timer);
+        }
+      } catch (error) {
+        if (error instanceof HttpRequestError) throw error;
         throw new HttpRequestError("network", `Could not resolve host: ${host}`);
       }
     }
@@ -174,7 +184,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       let url = parseUrl(raw);
       let hops = o.redirects ?? 5;
       for (;;) {
-        const target = await resolve(url);
+        const target = await resolve(url, deadline);
         const response = await once(url, target, o, deadline);
         const location = response.headers.location;
         if (response.status >= 300 && response.status < 400 && location && o.method !== "POST") {

@@ -69,3 +69,10 @@ describe("outbound HTTP client", () => {
     expect(["127.0.0.1", "0.0.0.0", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "224.0.0.1", "fe80::1", "203.0.113.7", "not-an-ip"].map(isPublicAddress)).toEqual([false, false, false, false, false, false, false, false]);
   });
 });
+
+test("a resolver that never answers counts against the timeout", async () => {
+  const client = createHttpClient({ lookup: () => new Promise(() => {}) });
+  const started = Date.now();
+  expect(await reason(client.request("http://stuck.example/", { timeoutMs: 150 }))).toBe("timeout");
+  expect(Date.now() - started).toBeLessThan(1000);
+});

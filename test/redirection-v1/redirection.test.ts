@@ -352,4 +352,14 @@ describe("more of the plugin's behaviour", () => {
     expect(rules.body.items.map((i: Record<string, unknown>) => [i.url, i.regex, i.action_code])).toEqual([["/ap-old", false, 301], ["^/ap-gone/(.*)$", true, 410], ["/ap-rw.html", false, 302]]);
     expect((await upload("x.csv", "a,b", 999999)).body.code).toBe("redirect_import_invalid_group");
   });
+
+  it("expires log rows older than expire_redirect / expire_404 days as requests are served", async () => {
+    expect((await admin("GET", "/log")).body.total).toBeGreaterThan(0);
+    const later = new Date(NOW.getTime() + 61 * 86_400_000);
+    redirectionEnvironment.now = () => later;
+    await visit("/after-expiry");
+    expect((await admin("GET", "/log")).body.total).toBe(0);
+    const notFound = await admin("GET", "/404");
+    expect(notFound.body.items.map((i: { url: string }) => i.url)).toEqual(["/after-expiry"]);
+  });
 });

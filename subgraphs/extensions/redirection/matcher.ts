@@ -193,6 +193,32 @@ function configuredHeaders(options: RedirectionOptions, where: "site" | "redirec
     .map((h) => ({ name: String(h.headerName), value: String(h.headerValue ?? "") }));
 }
 
+const EXPIRY_INTERVAL_MS = 10 * 60 * 1000;
+const EXPIRY_BATCH = 20000;
+const lastExpiry = new WeakMap<object, number>();
+
+/**
+ * The plugin's log expiry (its daily cron, re-run after 10 minutes while rows remain): rows older
+ * than expire_redirect / expire_404 days (when > 0) are deleted, at most 20,000 a run. Here it runs
+ * as requests are served, at most every 10 minutes per process and database.
+ */
+export async function expireLogs(ctx: Pick<ExtensionsContext, "prisma">, options: RedirectionOptions, now: Date): Promise<void> {
+  const last = lastExpiry.get(ctx.prisma);
+  if (last !== undefined && now.getTime() - last < EXPIRY_INTERVAL_MS && now.getTime() >= last) return;
+  lastExpiry.set(ctx.prisma, now.getTime());
+  const cutoff = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const redirectDays = Number(options.expire_redirect);
+  if (redirectDays > 0) {
+    const old = await ctx.prisma.redirectionLog.findMany({ where: { created: { lt: cutoff(redirectDays) } }, select: { id: true }, take: EXPIRY_BATCH });
+    if (old.length) await ctx.prisma.redirectionLog.deleteMany({ where: { id: { in: old.map((r) => r.id) } } });
+  }
+  const notFoundDays = Number(options.expire_404);
+  if (notFoundDays > 0) {
+    const old = await ctx.prisma.redirection404.findMany({ where: { created: { lt: cutoff(notFoundDays) } }, select: { id: true }, take: EXPIRY_BATCH });
+    if (old.length) await ctx.prisma.redirection404.deleteMany({ where: { id: { in: old.map((r) => r.id) } } });
+  }
+}
+
 /** Answers one request: the first rule whose action fires, its hit counted and logged; else the 404 log. */
 export async function serveRedirect(ctx: Pick<ExtensionsContext, "prisma">, request: ServeRequest): Promise<ServeOutcome> {
   // eslint-disable-next-line no-control-regex
@@ -206,9 +232,12 @@ export async function serveRedirect(ctx: Pick<ExtensionsContext, "prisma">, requ
   const decoded = urldecode(url);
   const original = q === -1 ? decoded : `${urldecode(url.slice(0, q))}${url.slice(q)}`;
   const ip = clientIp(request, options);
+  await expireLogs(ctx, options, now);
   const logRow = (code: number) => ({
     created: now, url, domain: request.host.replace(/:\d+$/, ""), agent: request.agent ?? "", referrer: request.referrer ?? "",
     ip: loggedIp(ip, Number(options.ip_logging)), httpCode: code, method: request.method.toUpperCase(),
+    // log_header: the request's headers go into request_data.
+    ...(options.log_header ? { requestData: { headers: Object.fromEntries((request.headers ?? []).map((h) => [h.name, h.value])) } } : {}),
   });
 
   for (const rule of candidates(rules, url)) {

@@ -102,6 +102,13 @@ describe("downloads/validate-password", () => {
     expect(blocked.body.success).toBe(false);
   });
 
+  it("lets a password with a usage limit of 2 unlock exactly twice under 6 simultaneous requests", async () => {
+    const id = await create({ title: "Race", passwords: [{ password: "race", usageLimit: 2 }] });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post("/validate-password", { __wpdm_ID: id, password: "race" })));
+    expect(answers.filter((a) => a.body.success === true)).toHaveLength(2);
+    expect(answers.filter((a) => a.body.message === "Password usages limit exceeded")).toHaveLength(4);
+  });
+
   it("hashes with scrypt and verifies in constant time", async () => {
     const hash = await hashPassword("pw");
     expect(await passwordMatches("pw", hash)).toBe(true);

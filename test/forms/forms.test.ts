@@ -8,7 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectedSignature, verifySignature } from "../../subgraphs/extensions/forms/crm-webhook.ts";
+import { expectedSignature, receiveCrmWebhook, verifySignature } from "../../subgraphs/extensions/forms/crm-webhook.ts";
+import type { ExtensionsContext } from "../../subgraphs/extensions/context.ts";
 import { parseRangeDate } from "../../subgraphs/extensions/forms/export.ts";
 import { GATEWAY_ADMIN_PASSWORD, startTestSystem, type TestSystem } from "../helpers/system.ts";
 import { createUserWithPassword, type SignedInUser } from "../helpers/users.ts";
@@ -364,6 +365,14 @@ describe("forms/v2/crm/webhooks", () => {
     expect(fresh.status).toBe(200);
     expect(fresh.body.entry_id).toBe(String(submissions[2]));
     expect(await emailOf(submissions[2])).toBeNull();
+  });
+
+  it("refuses every call while no client secret is configured (not connected)", async () => {
+    const ctx = { identity: {}, config: { ...system.config, formsPlugins: { ...system.config.formsPlugins, hubspotClientSecret: undefined } }, prisma: system.db.prisma } as unknown as ExtensionsContext;
+    const raw = JSON.stringify({ portalId: 62515, objectId: 501 });
+    const signature = crypto.createHash("sha256").update(`${SECRET}${raw}`).digest("hex");
+    await expect(receiveCrmWebhook(ctx, { portalId: 62515, objectId: 501, signature, method: "POST", uri: "http://example.test/", body: raw }))
+      .rejects.toMatchObject({ extensions: { code: "unauthorized", status: 401 } });
   });
 
   it("answers 400 for bad ids and 204 for an unknown contact", async () => {

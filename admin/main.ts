@@ -13,6 +13,7 @@ import { createOAuthClient } from "../subgraphs/content/users/oauth.ts";
 import { createUser } from "../subgraphs/content/users/user-accounts.ts";
 import { generatePassword } from "../subgraphs/gateway/auth/passwords.ts";
 import { ADMIN_USERNAME, setGatewayPassword } from "../subgraphs/gateway/auth/users.ts";
+import { registerGatewayMailCommands } from "./gateway-mail.ts";
 import { runJob } from "./job-runner.ts";
 import { withOperator } from "./operator.ts";
 
@@ -113,8 +114,9 @@ oauthClient.command("create")
     print(`client_secret: ${clientSecret}`);
   }));
 
-program.command("gateway").description("The email gateway.")
-  .command("reset-admin-password")
+const gatewayCommand = program.command("gateway").description("The email gateway.");
+registerGatewayMailCommands(gatewayCommand);
+gatewayCommand.command("reset-admin-password")
   .description(`Set the password of the gateway administrator "${ADMIN_USERNAME}" (printed when generated) and end their sessions.`)
   .option("--password <password>", "the new password (default: a generated one, printed once)")
   .action((o: { password?: string }) => withOperator(async (op) => {

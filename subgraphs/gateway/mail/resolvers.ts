@@ -3,6 +3,7 @@ import type { Resolvers, ReportRoute } from "../../../generated/graphql/gateway-
 import type { LearningEffect } from "./actions.ts";
 import { releaseMessage, removeScanAnalysis, reportMessage, storedAttachment } from "./actions.ts";
 import { ingestMessages } from "./ingest.ts";
+import { purgeMessages } from "./purge.ts";
 import { findMessage, listMessages } from "./messages.ts";
 import { mailScope, requireAdministrator } from "./scope.ts";
 
@@ -19,6 +20,10 @@ export const mailResolvers = {
     reportMessage: async (_parent, { id, kind, route }, ctx) => reportView(await reportMessage(ctx, id, kind, route)),
     releaseMessage: (_parent, { id }, ctx) => releaseMessage(ctx, id),
     removeScanAnalysis: (_parent, { id }, ctx) => removeScanAnalysis(ctx, id),
+    purgeMessages: async (_parent, { filter, before }, ctx) => {
+      requireAdministrator(await mailScope(ctx));
+      return purgeMessages(ctx, { filter: filter ?? undefined, before: before ? (before as Date).toISOString() : undefined });
+    },
   },
   Message: {
     __resolveReference: async (reference, ctx) => findMessage(ctx, reference.id),

@@ -100,6 +100,17 @@ describe("forms-submissions", () => {
     expect([signedIn.status, signedIn.body.code]).toEqual([403, "rest_forbidden"]);
   });
 
+  it("filters by unix start and end dates, and answers GraphQL callers with the same rules", async () => {
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    expect((await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&start_date=${hourAgo}`)).body.count).toBe(3);
+    expect((await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&end_date=${hourAgo}`)).body.count).toBe(0);
+    const anonymous = await system.graphql(`{ forms { id } }`);
+    expect(anonymous.errors?.[0].extensions).toMatchObject({ code: "rest_forbidden", status: 401 });
+    const forms = await admin<{ forms: { title: string; fields: { key: string }[] }[] }>(`{ forms { title fields { key } } }`);
+    expect(forms.forms.map((f) => f.title)).toEqual(["Contact", "Other"]);
+    expect(forms.forms[0].fields.map((f) => f.key)).toEqual(["name", "email", "topics", "hubspot_id", "submit"]);
+  });
+
   it("bins, restores and updates submissions", async () => {
     const del = await post("/forms-submissions/submissions/delete", { submissions: [{ submissionRecordId: submissions[1] }] });
     expect([del.status, del.body]).toEqual([200, "ok"]);

@@ -230,11 +230,11 @@ describe("a site without the services configured", () => {
     const count = seen.length;
     await bare.request("POST", "/wp-json/seo/v1/ai_generator/consent", { auth: ed.auth, body: { consent: true } });
     const ai = await suggest(bare, ed.auth);
-    expect([ai.status, ai.body]).toEqual([503, { message: "The AI generator service is not configured on this site.", errorIdentifier: "NOT_CONFIGURED" }]);
+    expect([ai.status, ai.body]).toEqual([409, { message: "The AI generator service is not configured on this site.", errorIdentifier: "NOT_CONFIGURED" }]);
     const kp = await bare.request("GET", "/wp-json/seo/v1/keyword-provider-a/related_keyphrases?keyphrase=a&country_code=us", { auth: ed.auth });
-    expect([kp.status, kp.body]).toEqual([503, { error: "The keyword provider service is not configured on this site.", status: 503 }]);
+    expect([kp.status, kp.body]).toEqual([409, { error: "The keyword provider service is not configured on this site.", status: 409 }]);
     const rt = await bare.request("GET", "/wp-json/seo/v1/rank-tracker/account/limit", { auth: ed.auth });
-    expect([rt.status, rt.body.error]).toEqual([503, "The rank tracker service is not configured on this site."]);
+    expect([rt.status, rt.body.error]).toEqual([409, "The rank tracker service is not configured on this site."]);
     const cb = await bare.request("POST", "/wp-json/seo/v1/ai_generator/callback", { body: { access_jwt: "a", refresh_jwt: "b", code_challenge: "c", user_id: ed.id } });
     expect([cb.status, cb.body]).toEqual([401, "Unauthorized."]);
     expect(seen.length).toBe(count);

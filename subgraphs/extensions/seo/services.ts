@@ -39,11 +39,17 @@ export interface ServiceAnswer { status: number; body: unknown }
 type ServiceName = "aiGeneratorUrl" | "keywordProviderUrl" | "rankTrackerUrl";
 const SERVICE_LABEL: Record<ServiceName, string> = { aiGeneratorUrl: "AI generator", keywordProviderUrl: "keyword provider", rankTrackerUrl: "rank tracker" };
 const serviceUrl = (ctx: ExtensionsContext, name: ServiceName) => ctx.config.seoServices?.[name]?.replace(/\/+$/, "");
+/**
+ * The status of a request for a service this site has no address for: 409 (the site's
+ * configuration conflicts with the request), a client-side answer, since retrying cannot help
+ * until an operator sets the address; nothing is sent anywhere.
+ */
+export const NOT_CONFIGURED = 409;
 export const notConfigured = (name: ServiceName) => `The ${SERVICE_LABEL[name]} service is not configured on this site.`;
 
 async function call(ctx: ExtensionsContext, name: ServiceName, path: string, options: Parameters<SeoHttpClient["request"]>[1]): Promise<SeoHttpResponse> {
   const base = serviceUrl(ctx, name);
-  if (!base) throw Object.assign(new Error(notConfigured(name)), { status: 503 });
+  if (!base) throw Object.assign(new Error(notConfigured(name)), { status: NOT_CONFIGURED });
   try {
     return await http(ctx).request(`${base}${path}`, options);
   } catch (error) {
@@ -162,7 +168,7 @@ export async function getSuggestions(ctx: ExtensionsContext, input: { type: stri
     const choices = (response.body as { choices?: { text?: string }[] } | null)?.choices ?? [];
     return { status: 200, body: choices.map((c) => String(c.text ?? "").trim()).filter(Boolean) };
   } catch (e) {
-    return { status: statusOf(e), body: { message: messageOf(e), errorIdentifier: statusOf(e) === 503 ? "NOT_CONFIGURED" : "REQUEST_FAILED" } };
+    return { status: statusOf(e), body: { message: messageOf(e), errorIdentifier: statusOf(e) === NOT_CONFIGURED ? "NOT_CONFIGURED" : "REQUEST_FAILED" } };
   }
 }
 
@@ -181,7 +187,7 @@ export async function getUsage(ctx: ExtensionsContext, isWooProductEntity: boole
     if (response.status >= 400) return { status: response.status, body: { errorMessage: "The AI generator refused the request.", errorIdentifier: errorIdentifier(response.body), errorCode: response.status } };
     return { status: 200, body: response.body };
   } catch (e) {
-    return { status: statusOf(e), body: { errorMessage: messageOf(e), errorIdentifier: statusOf(e) === 503 ? "NOT_CONFIGURED" : "REQUEST_FAILED", errorCode: statusOf(e) } };
+    return { status: statusOf(e), body: { errorMessage: messageOf(e), errorIdentifier: statusOf(e) === NOT_CONFIGURED ? "NOT_CONFIGURED" : "REQUEST_FAILED", errorCode: statusOf(e) } };
   }
 }
 
@@ -241,7 +247,7 @@ export async function relatedKeyphrases(ctx: ExtensionsContext, keyphrase: strin
   if (cached && cached.expires > Date.now()) return { status: 200, body: { results: cached.data, status: 200 } };
   try {
     const tokens = await getOption<Tokens | null>(ctx, "wpseo.keyword_provider_a_tokens", null);
-    if (!serviceUrl(ctx, "keywordProviderUrl")) throw Object.assign(new Error(notConfigured("keywordProviderUrl")), { status: 503 });
+    if (!serviceUrl(ctx, "keywordProviderUrl")) throw Object.assign(new Error(notConfigured("keywordProviderUrl")), { status: NOT_CONFIGURED });
     if (!tokens) throw Object.assign(new Error("Token is empty. Authenticate with the keyword provider first."), { status: 400 });
     const query = new URLSearchParams({ phrase: keyphrase, database: countryCode, export_columns: "Ph,Nq,Td,In,Kd", display_limit: "10", display_offset: "0", display_sort: "nq_desc", display_filter: "%2B|Nq|Lt|1000" });
     const response = await call(ctx, "keywordProviderUrl", `/api/v1/keywords/phrase_fullsearch?${query}`, { method: "GET", headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -260,7 +266,7 @@ export async function relatedKeyphrases(ctx: ExtensionsContext, keyphrase: strin
 export async function rankTrackerAuthorizationUrl(ctx: ExtensionsContext): Promise<ServiceAnswer> {
   requireCapability(ctx, "edit_posts");
   const base = serviceUrl(ctx, "rankTrackerUrl");
-  if (!base) return { status: 503, body: { error: notConfigured("rankTrackerUrl"), status: 503 } };
+  if (!base) return { status: NOT_CONFIGURED, body: { error: notConfigured("rankTrackerUrl"), status: NOT_CONFIGURED } };
   const state = crypto.randomBytes(16).toString("hex");
   await setOption(ctx, "wpseo.rank_tracker_oauth_state", state);
   const redirect = `${ctx.config.siteUrl}/wp-admin/admin.php?page=wpseo_integrations`;
@@ -281,7 +287,7 @@ export async function rankTrackerAuthenticate(ctx: ExtensionsContext, code: stri
 }
 
 async function rankTracker(ctx: ExtensionsContext, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<SeoHttpResponse> {
-  if (!serviceUrl(ctx, "rankTrackerUrl")) throw Object.assign(new Error(notConfigured("rankTrackerUrl")), { status: 503 });
+  if (!serviceUrl(ctx, "rankTrackerUrl")) throw Object.assign(new Error(notConfigured("rankTrackerUrl")), { status: NOT_CONFIGURED });
   const tokens = await getOption<Tokens | null>(ctx, "wpseo.rank_tracker_tokens", null);
   if (!tokens) throw Object.assign(new Error("Token is empty. Authenticate with the rank tracker first."), { status: 400 });
   const response = await call(ctx, "rankTrackerUrl", path, { method, headers: { authorization: `Bearer ${tokens.access_token}` }, body });

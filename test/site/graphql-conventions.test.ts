@@ -92,6 +92,31 @@ describe("global ids, databaseId and node", () => {
     expect((await data(`{ node(id: "${b64(`post:${draft}`)}") { id } }`)).node).toEqual({ id: b64(`post:${draft}`) });
   });
 
+  test("the content subgraph resolves entity references by the global id and by databaseId (both federation keys)", async () => {
+    const content = s.subgraphs.find((g) => g.name === "content")!.url;
+    const representations = [
+      { __typename: "Post", id: b64(`post:${helloId}`) }, { __typename: "Post", databaseId: helloId },
+      { __typename: "Page", databaseId: pageId }, { __typename: "Category", id: b64(`term:${categoryId}`) },
+      { __typename: "User", databaseId: 1 }, { __typename: "Menu", databaseId: menuId },
+      // A global id of another kind names nothing.
+      { __typename: "Post", id: b64(`term:${helloId}`) },
+    ];
+    const r = await fetch(content, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        query: `query($r: [_Any!]!) { _entities(representations: $r) { __typename ... on Post { databaseId } ... on Page { databaseId } ... on Category { databaseId } ... on User { databaseId } ... on Menu { databaseId } } }`,
+        variables: { r: representations },
+      }),
+    });
+    const body = await r.json();
+    expect(body.errors).toBeUndefined();
+    expect(body.data._entities).toEqual([
+      { __typename: "Post", databaseId: helloId }, { __typename: "Post", databaseId: helloId },
+      { __typename: "Page", databaseId: pageId }, { __typename: "Category", databaseId: categoryId },
+      { __typename: "User", databaseId: 1 }, { __typename: "Menu", databaseId: menuId }, null,
+    ]);
+  });
+
   test("mutations take the global id or the database id", async () => {
     const created = await data(`mutation { createPost(input: { title: "Ids", status: DRAFT }) { id databaseId } }`);
     const byGlobal = await data(`mutation($id: ID!) { updatePost(id: $id, input: { title: "By global" }) { title { raw } } }`, { id: created.createPost.id });

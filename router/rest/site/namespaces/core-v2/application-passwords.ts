@@ -13,6 +13,7 @@ import { contextOf, inputOf, op, opEndpoint } from "../../kit/crud.ts";
 import { allowedOn } from "../../kit/operation.ts";
 import { itemSchema, present, writeArgs, type Context, type Resource } from "../../kit/resource.ts";
 import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
+import { wpGmt } from "./wp-values.ts";
 
 /** A stored password; `password` only in the answer that created it. */
 type ApplicationPasswordNode = ApplicationPasswordFieldsFragment & { password?: string };
@@ -40,8 +41,8 @@ export const APPLICATION_PASSWORD: Resource<ApplicationPasswordNode> = {
       read: (p) => p.name, input: "name", requiredOnCreate: true,
     },
     password: { schema: field("The generated password. Only available after adding an application.", "string", ["edit"], { readonly: true }), read: (p) => p.password },
-    created: { schema: field("The GMT date the application password was created.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (p) => p.created },
-    last_used: { schema: field("The GMT date the application password was last used.", ["string", "null"], VIEW_EDIT, { format: "date-time", readonly: true }), read: (p) => p.lastUsed },
+    created: { schema: field("The GMT date the application password was created.", "string", VIEW_EDIT, { format: "date-time", readonly: true }), read: (p) => wpGmt(p.created) },
+    last_used: { schema: field("The GMT date the application password was last used.", ["string", "null"], VIEW_EDIT, { format: "date-time", readonly: true }), read: (p) => wpGmt(p.lastUsed) },
     last_ip: { schema: field("The IP address the application password was last used by.", ["string", "null"], VIEW_EDIT, { format: "ip", readonly: true }), read: (p) => p.lastIp },
   },
   links: (p, view) => ({ self: [{ href: view.urls.rest(selfPath(p)) }] }),

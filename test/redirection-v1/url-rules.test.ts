@@ -131,13 +131,21 @@ describe("sanitizer", () => {
     expect(rule).toMatchObject({ url: "/a&bx", matchUrl: "/a%26bx", actionCode: 301, actionData: "/t", regex: false, status: "enabled" });
     expect(sanitizeRule({ url: "x", action_type: "url", group_id: 1, match_type: "url", action_data: { url: "" } }, ctx).actionData).toBe("/");
     expect(sanitizeRule({ url: "/g", action_type: "error", action_code: 301, group_id: 1, match_type: "url" }, ctx)).toMatchObject({ actionCode: 404, actionData: null });
-    expect(sanitizeRule({ url: "/n", action_type: "", group_id: 1, match_type: "url" }, ctx)).toMatchObject({ actionType: "nothing", actionCode: 0 });
+    expect(sanitizeRule({ url: "/n", action_type: "nothing", action_code: 301, group_id: 1, match_type: "url" }, ctx)).toMatchObject({ actionType: "nothing", actionCode: 0, actionData: null });
+    expect(() => sanitizeRule({ url: "/n", action_type: "", group_id: 1, match_type: "url" }, ctx)).toThrow("Invalid redirect action");
+    expect(() => sanitizeRule({ url: "/n", action_type: "url", group_id: 1 }, ctx)).toThrow("Invalid redirect matcher");
+    expect(sanitizeRule({ url: "/r", regex: 1, match_data: { source: { flag_case: true } }, action_type: "url", group_id: 1, match_type: "url" }, ctx).regex).toBe(false);
+    expect(sanitizeRule({ url: "/nodata", action_type: "url", group_id: 1, match_type: "url" }, ctx).actionData).toBeNull();
     expect(sanitizeRule({ url: "^/(?&lt;!x)y", regex: 1, action_type: "url", group_id: 1, match_type: "url", action_data: { url: "/" } }, ctx)).toMatchObject({ url: "^/(?<!x)y", matchUrl: "regex", regex: true });
     expect(sanitizeRule({ url: "/q?b=2&a=1", action_type: "url", group_id: 1, match_type: "url", match_data: { source: { flag_query: "exactorder" } }, action_data: { url: "/" } }, ctx).matchUrl).toBe("/q?b=2&a=1");
     expect(sanitizeRule({ url: "https://other.example/path", action_type: "url", group_id: 1, match_type: "url", action_data: { url: "/to" } }, ctx))
-      .toMatchObject({ url: "/path", matchType: "server", actionData: JSON.stringify({ url_from: "/to", url_notfrom: "", server: "https://other.example" }) });
+      .toMatchObject({ url: "/path", matchType: "server", actionData: JSON.stringify({ url_from: "/to", url_notfrom: "", server: "http://other.example" }) });
     expect(() => sanitizeRule({ url: "", action_type: "url", group_id: 1, match_type: "url" }, ctx)).toThrow("Invalid source URL");
     expect(() => sanitizeRule({ url: "/x", action_type: "bogus", group_id: 1, match_type: "url" }, ctx)).toThrow("Invalid redirect action");
     expect(sanitizeRule({ url: "/x", action_type: "url", group_id: 1, match_type: "url", position: -5, status: "disabled" }, ctx)).toMatchObject({ position: 0, status: "disabled" });
+    expect(sanitizeRule({ url: "/x", action_type: "url", group_id: 1, match_type: "url", position: 0 }, ctx).position).toBeNull();
+    expect(sanitizeRule({ url: "/x", action_type: "url", group_id: 1, match_type: "url" }, ctx, true).position).toBe(0);
+    expect(() => sanitizeRule({ url: "", action_type: "url", group_id: 2, match_type: "url" }, ctx)).toThrow("Invalid source URL");
+    expect(() => sanitizeRule({ url: "/x", action_type: "url", group_id: 2, match_type: "url" }, ctx)).toThrow("Invalid group when creating redirect");
   });
 });

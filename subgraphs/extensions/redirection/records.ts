@@ -167,32 +167,41 @@ export interface SanitizeContext { options: RedirectionOptions; groupExists(id: 
 export function sanitizeRule(raw: Record<string, unknown>, ctx: SanitizeContext, forUpdate = false): SanitizedRule {
   const details = trimAll(raw) as Record<string, unknown>;
   const matchDataIn = (details.match_data && typeof details.match_data === "object" ? details.match_data : {}) as Record<string, unknown>;
-  const sourceIn = (matchDataIn.source && typeof matchDataIn.source === "object" ? matchDataIn.source : {}) as Record<string, unknown>;
+  const hasSource = !!matchDataIn.source && typeof matchDataIn.source === "object";
+  const sourceIn = (hasSource ? matchDataIn.source : {}) as Record<string, unknown>;
+  // `regex` is 1 only when it is 1; sent source flags decide it instead (their flag_regex, false when absent).
   let regex = Number(details.regex) === 1 || details.regex === true;
-  if (typeof sourceIn.flag_regex === "boolean") regex = sourceIn.flag_regex;
+  if (hasSource) regex = sourceIn.flag_regex === true;
 
-  let matchType = text(details.match_type) || "url";
-  let actionData = (details.action_data && typeof details.action_data === "object" ? details.action_data : {}) as Record<string, unknown>;
+  let matchType = text(details.match_type);
+  const actionDataSent = !!details.action_data && typeof details.action_data === "object";
+  let actionData = (actionDataSent ? details.action_data : {}) as Record<string, unknown>;
   let url = text(details.url);
   if (url === "") {
     const now = Math.floor(redirectionEnvironment.now().getTime() / 1000);
     url = ctx.options.auto_target.replace(/\$dec\$/g, String(now)).replace(/\$hex\$/g, now.toString(16));
   }
-  if (url === "") fail("redirect", { message: "Invalid source URL", data: { error_code: 201 } });
-  // A source on another host becomes a server match (its path the source).
-  const external = url.match(/^https?:\/\/([^/?#]+)/i);
-  if (external && external[1].toLowerCase() !== ctx.siteHost.toLowerCase() && matchType === "url" && !regex) {
-    actionData = { server: `${url.slice(0, url.indexOf("://"))}://${external[1]}`, url_from: text(actionData.url) };
-    matchType = "server";
+  // A source on another host becomes a server match: the host is the condition, the path the source.
+  let viaServer = false;
+  if (url.includes("http:") || url.includes("https:")) {
+    let parsed: URL | null = null;
+    try { parsed = new URL(url.slice(url.search(/https?:/))); } catch { parsed = null; }
+    if (parsed && parsed.hostname && parsed.hostname.toLowerCase() !== ctx.siteHost.replace(/:\d+$/, "").toLowerCase()) {
+      matchType = "server";
+      actionData = { server: parsed.hostname, ...(typeof actionData.url === "string" ? { url_from: actionData.url } : {}) };
+      viaServer = true;
+      url = parsed.pathname || "/";
+    }
   }
-  const source = sanitizeSource(url, regex);
-  if (source === "") fail("redirect", { message: "Invalid source URL", data: { error_code: 212 } });
+  const source = url === "" ? "" : sanitizeSource(url, regex);
 
+  // The sanitizer's order: matcher, action, then the source URL and the group.
+  if (!(MATCH_TYPES as readonly string[]).includes(matchType)) fail("redirect", { message: "Invalid redirect matcher", data: { error_code: 193 } });
+  const actionType = text(details.action_type);
+  if (!(ACTION_TYPES as readonly string[]).includes(actionType)) fail("redirect", { message: "Invalid redirect action", data: { error_code: 199 } });
+  if (source === "") fail("redirect", { message: "Invalid source URL", data: { error_code: 212 } });
   const groupId = Number(details.group_id);
   if (!Number.isInteger(groupId) || !ctx.groupExists(groupId)) fail("redirect", { message: "Invalid group when creating redirect", data: { error_code: 217 } });
-  if (!(MATCH_TYPES as readonly string[]).includes(matchType)) fail("redirect", { message: "Invalid redirect matcher", data: { error_code: 221 } });
-  const actionType = text(details.action_type) || "nothing";
-  if (!(ACTION_TYPES as readonly string[]).includes(actionType)) fail("redirect", { message: "Invalid redirect action", data: { error_code: 225 } });
 
   const flags = parseFlags({ ...sourceIn, flag_regex: regex }, siteFlags(ctx.options));
   const defaults = siteFlags(ctx.options);
@@ -209,10 +218,13 @@ export function sanitizeRule(raw: Record<string, unknown>, ctx: SanitizeContext,
     if (query) matchUrl = buildUrl(matchUrl, parseQuery(query));
   }
   const title = stripTags(text(details.title)).trim().slice(0, 500);
-  const positionIn = details.position === undefined ? null : Math.max(0, Math.trunc(Number(details.position) || 0));
+  // Create: absent (or the number 0) means "after the group's rules"; update: absent is 0, as the plugin writes it.
+  const positionIn = details.position === undefined || details.position === null
+    ? (forUpdate ? 0 : null)
+    : details.position === 0 && !forUpdate ? null : Math.max(0, Math.trunc(Number(details.position) || 0));
   const rule: SanitizedRule = {
     url: source, matchUrl, regex, matchType, actionType, actionCode: sanitizeCode(actionType, details.action_code),
-    actionData: matchData(matchType, actionData, actionType === "url" || actionType === "pass"),
+    actionData: actionDataSent || viaServer ? matchData(matchType, actionData, actionType === "url" || actionType === "pass") : null,
     title: title === "" ? null : title, groupId, position: positionIn, matchData: Object.keys(stored).length ? stored : null,
   };
   if (!forUpdate) {

@@ -86,7 +86,7 @@ async function sanitizeContext(ctx: ExtensionsContext, options: RedirectionOptio
 
 /** Red_Item::create for one sanitized rule: position defaults to the group's count; status from the payload. */
 export async function insertRule(ctx: ExtensionsContext, rule: SanitizedRule): Promise<RedirectionItem> {
-  const position = rule.position === null || rule.position === 0 ? await ctx.prisma.redirectionItem.count({ where: { groupId: rule.groupId } }) : rule.position;
+  const position = rule.position === null ? await ctx.prisma.redirectionItem.count({ where: { groupId: rule.groupId } }) : rule.position;
   return ctx.prisma.redirectionItem.create({
     data: {
       url: rule.url, matchUrl: rule.matchUrl, regex: rule.regex, matchType: rule.matchType, actionType: rule.actionType,
@@ -102,10 +102,14 @@ export async function createRedirects(ctx: ExtensionsContext, input: Record<stri
   requireRedirection(ctx, "add");
   const { options } = await readOptions(ctx);
   const sanitize = await sanitizeContext(ctx, options);
-  const urls = Array.isArray(input.url) ? [...new Set(input.url.map(String))] : [input.url];
-  const rules = urls.map((url) => sanitizeRule({ ...input, url }, sanitize));
-  for (const rule of rules) await insertRule(ctx, rule);
-  await bumpRulesVersion(ctx);
+  // No `url` at all creates nothing (the list is answered); each URL is created in turn, so an
+  // error leaves the earlier ones created, as the plugin does.
+  const urls = input.url === undefined || input.url === null ? [] : Array.isArray(input.url) ? [...new Set(input.url.map(String))] : [input.url];
+  try {
+    for (const url of urls) await insertRule(ctx, sanitizeRule({ ...input, url }, sanitize));
+  } finally {
+    if (urls.length) await bumpRulesVersion(ctx);
+  }
   return listRedirects(ctx, list);
 }
 
@@ -115,9 +119,8 @@ export async function updateRedirect(ctx: ExtensionsContext, id: number, input: 
   const existing = Number.isSafeInteger(id) && Math.abs(id) < 2 ** 31 ? await ctx.prisma.redirectionItem.findUnique({ where: { id } }) : null;
   if (!existing) fail("redirect_update_failed", { data: { error_code: 331 } });
   const { options } = await readOptions(ctx);
-  const merged = { group_id: existing.groupId, ...input };
-  const rule = sanitizeRule(merged, await sanitizeContext(ctx, options), true);
-  const position = rule.position === null ? existing.position : rule.position;
+  const rule = sanitizeRule(input, await sanitizeContext(ctx, options), true);
+  const position = rule.position ?? 0;
   const row = await ctx.prisma.redirectionItem.update({
     where: { id },
     data: {

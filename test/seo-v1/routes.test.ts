@@ -68,6 +68,17 @@ describe("Post.seo and the stored scores", () => {
     expect(r.data!.pages.nodes.length).toBeGreaterThan(0);
   });
 
+  it("a draft is analysed for those who may edit it, and invisible to visitors", async () => {
+    const q = `query($id: Int!) { posts(where: { include: [$id], status: [ANY] }) { nodes { seo { readability } } } }`;
+    const admin = await system.graphql<{ posts: { nodes: { seo: { readability: number } | null }[] } }>(q, { id: posts.draft.id }, { auth: "admin" });
+    expect(admin.errors).toBeUndefined();
+    expect(admin.data!.posts.nodes[0].seo!.readability).toBe(30);
+    const set = await setSeo(posts.draft.id, { focusKeyphrase: "draft" });
+    expect(set.errors).toBeUndefined();
+    const visitor = await setSeo(posts.draft.id, { focusKeyphrase: "x" }, {});
+    expect(visitor.errors?.[0].extensions?.code).toBe("rest_cannot_edit");
+  });
+
   it("only those who may edit the post change its SEO settings", async () => {
     const anonymous = await setSeo(posts.good.id, { focusKeyphrase: "x" }, {});
     expect(anonymous.errors?.[0].extensions?.code).toBe("rest_cannot_edit");

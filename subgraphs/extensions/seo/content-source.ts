@@ -4,6 +4,7 @@
 // subgraph never reads content tables. One request answers a whole batch of posts, so a list of
 // Post.seo fields or an indexing batch costs one fetch, not one per post.
 import { askSubgraphAs } from "./peer.ts";
+import { mayDo } from "./store.ts";
 import type { ExtensionsContext } from "../context.ts";
 
 export interface ContentPost {
@@ -51,12 +52,13 @@ export async function readPosts(ctx: ExtensionsContext, ids: readonly number[]):
   const found = new Map<number, ContentPost>();
   if (ids.length === 0) return found;
   const unique = [...new Set(ids)];
-  // Published and, for those who may, every other status but trash (WordPress's `any`).
+  // Published and, for those who may edit others' posts, every other status but trash (WordPress's `any`).
+  const status = mayDo(ctx, "edit_others_posts") ? ["ANY"] : null;
   const data = await askSubgraphAs<{ posts: Connection<ContentPost>; pages: Connection<ContentPost> }>(ctx, "content",
-    `query($ids: [Int!], $n: Int) {
-      posts(where: { include: $ids }, perPage: $n) { totalCount nodes { ${POST_FIELDS} } }
-      pages(where: { include: $ids }, perPage: $n) { totalCount nodes { ${POST_FIELDS} } }
-    }`, { ids: unique, n: Math.min(100, unique.length) });
+    `query($ids: [Int!], $n: Int, $status: [PostStatusEnum!]) {
+      posts(where: { include: $ids, status: $status }, perPage: $n) { totalCount nodes { ${POST_FIELDS} } }
+      pages(where: { include: $ids, status: $status }, perPage: $n) { totalCount nodes { ${POST_FIELDS} } }
+    }`, { ids: unique, n: Math.min(100, unique.length), status });
   for (const p of [...data.posts.nodes, ...data.pages.nodes]) found.set(p.databaseId, p);
   return found;
 }

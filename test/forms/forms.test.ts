@@ -89,6 +89,10 @@ describe("forms-submissions", () => {
     expect(carol).toMatchObject({ formId, status: "publish", seq_num: 3, submissionRecordId: submissions[2] });
     const search = await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&search_term=BOB`);
     expect(search.body.count).toBe(1);
+    // LIKE wildcards in the term are literal.
+    expect((await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&search_term=%25`)).body.count).toBe(0);
+    expect((await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&search_term=a_%20b`)).body.count).toBe(0);
+    expect((await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&search_term=a,%20b`)).body.count).toBe(3);
 
     const malformed = await get(`/forms-submissions/submissions/get?form_ids=${formId}`);
     expect(malformed.status).toBe(500);

@@ -44,21 +44,22 @@ export async function submissionsPage(ctx: ExtensionsContext, filter: Submission
     ...(after || before ? { createdAt: { ...(after ? { gte: after } : {}), ...(before ? { lt: before } : {}) } } : {}),
   };
   const order = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-  const term = filter.search?.trim().toLowerCase();
-  let rows: FormSubmission[];
-  let totalCount: number;
+  const term = filter.search?.trim();
   if (term) {
-    // The term is looked for in the values, as the plugin searches its aggregated submissions.
-    const all = (await ctx.prisma.formSubmission.findMany({ where, orderBy: order })).filter((row) =>
-      Object.values(valuesOf(row)).some((v) => valueText(v).toLowerCase().includes(term)));
-    totalCount = all.length;
-    rows = all.slice((page - 1) * pageSize, page * pageSize);
-  } else {
-    [rows, totalCount] = await Promise.all([
-      ctx.prisma.formSubmission.findMany({ where, orderBy: order, skip: (page - 1) * pageSize, take: pageSize }),
-      ctx.prisma.formSubmission.count({ where }),
-    ]);
+    // The term is looked for in the values as shown (lists joined with ", "), in the database:
+    // the ids of matching submissions, then the page as without a term.
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const matching = await ctx.prisma.$queryRaw<{ id: number }[]>`
+      SELECT s.id FROM "FormSubmission" s
+      WHERE s."formId" = ${filter.formId} AND EXISTS (
+        SELECT 1 FROM jsonb_each(s."values") v
+        WHERE (CASE jsonb_typeof(v.value) WHEN 'array' THEN (SELECT string_agg(e, ', ') FROM jsonb_array_elements_text(v.value) e) ELSE v.value #>> '{}' END) ILIKE ${pattern})`;
+    where.id = { in: matching.map((m) => m.id) };
   }
+  const [rows, totalCount] = await Promise.all([
+    ctx.prisma.formSubmission.findMany({ where, orderBy: order, skip: (page - 1) * pageSize, take: pageSize }),
+    ctx.prisma.formSubmission.count({ where }),
+  ]);
   return {
     columns: fields.filter((f) => !FIELD_TYPES_WITHOUT_VALUES.has(f.type)),
     nodes: await Promise.all(rows.map((r) => submissionView(ctx, r))),

@@ -5,7 +5,7 @@
 // gateway's types augment graphql's error extensions for the whole program.
 import { defineConfig } from "@graphql-hive/gateway";
 
-const FORWARDED = ["authorization", "x-esg-auth-token", "x-request-id"];
+const FORWARDED = ["authorization", "x-esg-auth-token", "x-switch-user", "x-request-id"];
 
 export const gatewayConfig = defineConfig({
   propagateHeaders: {

@@ -15,6 +15,8 @@ export interface Credentials {
   bearer?: string;
   /** `X-ESG-Auth-Token` (email gateway session token). */
   gatewayToken?: string;
+  /** `X-Switch-User`: the gateway user an API user acts as (email-gateway-api.md §2). */
+  switchUser?: string;
   /** The caller's address, recorded as the application password's last_ip. */
   ip?: string;
 }
@@ -33,6 +35,8 @@ export function readCredentials(headers: Record<string, string | string[] | unde
   if (bearer) credentials.bearer = bearer[1];
   const token = first("x-esg-auth-token");
   if (token) credentials.gatewayToken = token;
+  const switchUser = first("x-switch-user");
+  if (token && switchUser) credentials.switchUser = switchUser;
   return credentials;
 }
 
@@ -91,8 +95,8 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
   if (credentials.gatewayToken) {
     const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
       urls.gateway,
-      "query($token: String!) { authenticateGatewayToken(token: $token) { userId username roles sessionId } }",
-      { token: credentials.gatewayToken }, secretKey, requestId, urls.secret);
+      "query($token: String!, $switchUser: String) { authenticateGatewayToken(token: $token, switchUser: $switchUser) { userId username roles sessionId } }",
+      { token: credentials.gatewayToken, switchUser: credentials.switchUser ?? null }, secretKey, requestId, urls.secret);
     identity.gateway = data.authenticateGatewayToken;
   }
   return identity;

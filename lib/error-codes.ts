@@ -201,6 +201,13 @@ export const ERROR_CODES = {
   gateway_invalid_credentials: { status: 401, message: "Invalid credentials." },
   gateway_forbidden: { status: 403, message: "Access Denied." },
   gateway_router_only: { status: 403, message: "Only the router may check gateway tokens." },
+  // The email gateway's appliance side: X-Switch-User, OTP, state conflicts
+  gateway_switch_user_required: { status: 403, message: "API users must name the user they act as in X-Switch-User." },
+  gateway_otp_required: { status: 401, message: "A one-time password is required." },
+  gateway_otp_invalid: { status: 401, message: "The one-time password is not valid." },
+  gateway_otp_unavailable: { status: 409, message: "One-time passwords are not available for users of an external identity provider." },
+  gateway_conflict: { status: 409, message: "The request conflicts with the current state." },
+  gateway_not_found: { status: 404, message: "Not Found" },
   // Mail (messages, quarantine): an id outside the caller's scope is missing too (404, never 403)
   gateway_not_found: { status: 404, message: "Not Found" },
   gateway_conflict: { status: 409, message: "The resource is not in a state that allows this action." },

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../lib/config.ts";
 
 /** Headers a front end sends: credentials of both dialects, JSON bodies, Apollo's CSRF opt-in, tracing. */
-const ALLOWED_HEADERS = ["authorization", "content-type", "x-esg-auth-token", "apollo-require-preflight", "x-apollo-operation-name", "x-request-id"];
+const ALLOWED_HEADERS = ["authorization", "content-type", "x-esg-auth-token", "x-switch-user", "apollo-require-preflight", "x-apollo-operation-name", "x-request-id"];
 const EXPOSED_HEADERS = ["x-request-id", "link", "location", "allow"];
 // Browsers may cache a preflight this long (Chromium caps it at 2 hours).
 const MAX_AGE_SECONDS = 7200;

@@ -8,10 +8,22 @@ export function requireRouter(identity: Identity): void {
   if (!identity.router) fail("gateway_router_only");
 }
 
-/** Licensing data is for gateway administrators (the only role this release has). */
+/** Licensing data and configuration are for gateway administrators. */
 export function requireGatewayAdmin(identity: Identity): GatewayIdentity {
   const user = identity.gateway;
   if (!user) return fail("gateway_token_required");
   if (!user.roles.includes("admin")) return fail("gateway_forbidden");
+  return user;
+}
+
+/** Any signed-in gateway user (a session that must first set up OTP included). */
+export function requireGatewayUser(identity: Identity): GatewayIdentity {
+  return identity.gateway ?? fail("gateway_token_required");
+}
+
+/** An administrator, or the user `userId` themselves. */
+export function requireSelfOrAdmin(identity: Identity, userId: number): GatewayIdentity {
+  const user = requireGatewayUser(identity);
+  if (user.userId !== userId && !user.roles.includes("admin")) return fail("gateway_forbidden");
   return user;
 }

@@ -721,6 +721,66 @@ CREATE TABLE "RedirectionOptions" (
     CONSTRAINT "RedirectionOptions_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "SeoIndexable" (
+    "id" SERIAL NOT NULL,
+    "objectType" TEXT NOT NULL,
+    "objectId" INTEGER NOT NULL,
+    "objectSubType" TEXT NOT NULL DEFAULT 'post',
+    "permalink" TEXT NOT NULL DEFAULT '',
+    "postStatus" TEXT,
+    "authorId" INTEGER,
+    "title" TEXT NOT NULL DEFAULT '',
+    "focusKeyphrase" TEXT NOT NULL DEFAULT '',
+    "seoTitle" TEXT NOT NULL DEFAULT '',
+    "metaDescription" TEXT NOT NULL DEFAULT '',
+    "canonical" TEXT NOT NULL DEFAULT '',
+    "isCornerstone" BOOLEAN NOT NULL DEFAULT false,
+    "isRobotsNoindex" BOOLEAN,
+    "isRobotsNofollow" BOOLEAN NOT NULL DEFAULT false,
+    "seoScore" INTEGER,
+    "readabilityScore" INTEGER NOT NULL DEFAULT 0,
+    "readingTimeMinutes" INTEGER,
+    "linkCount" INTEGER,
+    "internalLinkCount" INTEGER NOT NULL DEFAULT 0,
+    "externalLinkCount" INTEGER NOT NULL DEFAULT 0,
+    "linkedObjectIds" INTEGER[] DEFAULT ARRAY[]::INTEGER[],
+    "analysedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SeoIndexable_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "SeoOption" (
+    "name" TEXT NOT NULL,
+    "value" JSONB NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SeoOption_pkey" PRIMARY KEY ("name")
+);
+
+-- CreateTable
+CREATE TABLE "SeoUserMeta" (
+    "userId" INTEGER NOT NULL,
+    "key" TEXT NOT NULL,
+    "value" JSONB NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "SeoUserMeta_pkey" PRIMARY KEY ("userId","key")
+);
+
+-- CreateTable
+CREATE TABLE "SeoTrackedKeyphrase" (
+    "id" SERIAL NOT NULL,
+    "keyphrase" TEXT NOT NULL,
+    "externalId" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "SeoTrackedKeyphrase_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "ConsentCategory_name_key" ON "ConsentCategory"("name");
 
@@ -955,6 +1015,18 @@ CREATE INDEX "Redirection404_url_idx" ON "Redirection404"("url");
 -- CreateIndex
 CREATE INDEX "Redirection404_ip_idx" ON "Redirection404"("ip");
 
+-- CreateIndex
+CREATE INDEX "SeoIndexable_objectSubType_postStatus_idx" ON "SeoIndexable"("objectSubType", "postStatus");
+
+-- CreateIndex
+CREATE INDEX "SeoIndexable_permalink_idx" ON "SeoIndexable"("permalink");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SeoIndexable_objectType_objectId_key" ON "SeoIndexable"("objectType", "objectId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "SeoTrackedKeyphrase_keyphrase_key" ON "SeoTrackedKeyphrase"("keyphrase");
+
 -- AddForeignKey
 ALTER TABLE "ConsentCookie" ADD CONSTRAINT "ConsentCookie_categoryId_fkey" FOREIGN KEY ("categoryId") REFERENCES "ConsentCategory"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -1024,74 +1096,3 @@ ALTER TABLE "GatewayMessageReport" ADD CONSTRAINT "GatewayMessageReport_messageI
 -- AddForeignKey
 ALTER TABLE "RedirectionItem" ADD CONSTRAINT "RedirectionItem_groupId_fkey" FOREIGN KEY ("groupId") REFERENCES "RedirectionGroup"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- CreateTable
-CREATE TABLE "SeoIndexable" (
-    "id" SERIAL NOT NULL,
-    "objectType" TEXT NOT NULL,
-    "objectId" INTEGER NOT NULL,
-    "objectSubType" TEXT NOT NULL DEFAULT 'post',
-    "permalink" TEXT NOT NULL DEFAULT '',
-    "postStatus" TEXT,
-    "authorId" INTEGER,
-    "title" TEXT NOT NULL DEFAULT '',
-    "focusKeyphrase" TEXT NOT NULL DEFAULT '',
-    "seoTitle" TEXT NOT NULL DEFAULT '',
-    "metaDescription" TEXT NOT NULL DEFAULT '',
-    "canonical" TEXT NOT NULL DEFAULT '',
-    "isCornerstone" BOOLEAN NOT NULL DEFAULT false,
-    "isRobotsNoindex" BOOLEAN,
-    "isRobotsNofollow" BOOLEAN NOT NULL DEFAULT false,
-    "seoScore" INTEGER,
-    "readabilityScore" INTEGER NOT NULL DEFAULT 0,
-    "readingTimeMinutes" INTEGER,
-    "linkCount" INTEGER,
-    "internalLinkCount" INTEGER NOT NULL DEFAULT 0,
-    "externalLinkCount" INTEGER NOT NULL DEFAULT 0,
-    "linkedObjectIds" INTEGER[] DEFAULT ARRAY[]::INTEGER[],
-    "analysedAt" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "SeoIndexable_pkey" PRIMARY KEY ("id")
-);
-
--- CreateTable
-CREATE TABLE "SeoOption" (
-    "name" TEXT NOT NULL,
-    "value" JSONB NOT NULL,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "SeoOption_pkey" PRIMARY KEY ("name")
-);
-
--- CreateTable
-CREATE TABLE "SeoUserMeta" (
-    "userId" INTEGER NOT NULL,
-    "key" TEXT NOT NULL,
-    "value" JSONB NOT NULL,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "SeoUserMeta_pkey" PRIMARY KEY ("userId","key")
-);
-
--- CreateTable
-CREATE TABLE "SeoTrackedKeyphrase" (
-    "id" SERIAL NOT NULL,
-    "keyphrase" TEXT NOT NULL,
-    "externalId" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "SeoTrackedKeyphrase_pkey" PRIMARY KEY ("id")
-);
-
--- CreateIndex
-CREATE INDEX "SeoIndexable_objectSubType_postStatus_idx" ON "SeoIndexable"("objectSubType", "postStatus");
-
--- CreateIndex
-CREATE INDEX "SeoIndexable_permalink_idx" ON "SeoIndexable"("permalink");
-
--- CreateIndex
-CREATE UNIQUE INDEX "SeoIndexable_objectType_objectId_key" ON "SeoIndexable"("objectType", "objectId");
-
--- CreateIndex
-CREATE UNIQUE INDEX "SeoTrackedKeyphrase_keyphrase_key" ON "SeoTrackedKeyphrase"("keyphrase");

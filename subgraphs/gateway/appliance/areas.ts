@@ -5,9 +5,10 @@ import { applianceResolvers } from "./resolvers.ts";
 import { auditResolvers } from "../audit/resolvers.ts";
 import { eventResolvers } from "../events/resolvers.ts";
 import { connectorResolvers } from "../connectors/resolvers.ts";
+import { userResolvers } from "../users/resolvers.ts";
 
 export const applianceAreas = {
-  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query },
-  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation },
+  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query },
+  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation, ...userResolvers.Mutation },
   types: { JSONValue: auditResolvers.JSONValue },
 } satisfies { Query: Resolvers["Query"]; Mutation: Resolvers["Mutation"]; types: Resolvers };

@@ -5,13 +5,13 @@ import { authenticateToken, login, logout } from "./sessions.ts";
 
 export const authResolvers = {
   Query: {
-    authenticateGatewayToken: (_parent, { token }, ctx) => {
+    authenticateGatewayToken: (_parent, { token, switchUser }, ctx) => {
       requireRouter(ctx.identity);
-      return authenticateToken(ctx, token);
+      return authenticateToken(ctx, token, new Date(), switchUser);
     },
   },
   Mutation: {
-    gatewayLogin: (_parent, { username, password }, ctx) => login(ctx, username, password),
+    gatewayLogin: (_parent, { username, password, otp }, ctx) => login(ctx, username, password, new Date(), otp),
     gatewayLogout: (_parent, _args, ctx) => logout(ctx),
   },
 } satisfies Resolvers;

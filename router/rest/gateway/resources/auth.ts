@@ -13,20 +13,24 @@ export const credentials = resource({
   properties: {
     username: { type: "string", writeOnly: true },
     password: { type: "string", format: "password", writeOnly: true },
+    otp: { type: "string", writeOnly: true, description: "The current code of the user's authenticator, when OTP is set up (a 401 asks for it)." },
     token: { type: "string", readOnly: true, description: "Send it as X-ESG-Auth-Token." },
     expiresAt: { type: "datetime", readOnly: true, description: "Sign in again before this time." },
+    otpEnrollmentRequired: { type: "boolean", readOnly: true, description: "Present (true) when OTP is mandatory and not set up: the token may only set it up (POST /users/me/otp)." },
   },
 });
 
 /** Symfony's json_login checks (400, not 422): the body is an object whose username and password are strings. */
-function readCredentials(body: unknown): { username: string; password: string } {
+function readCredentials(body: unknown): { username: string; password: string; otp?: string } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new GatewayProblem(400, "Invalid JSON.");
   const { username, password } = body as Record<string, unknown>;
   if (username === undefined) throw new GatewayProblem(400, 'The key "username" must be provided.');
   if (typeof username !== "string") throw new GatewayProblem(400, 'The key "username" must be a string.');
   if (password === undefined) throw new GatewayProblem(400, 'The key "password" must be provided.');
   if (typeof password !== "string" || password === "") throw new GatewayProblem(400, 'The key "password" must be a non-empty string.');
-  return { username, password };
+  const { otp } = body as Record<string, unknown>;
+  if (otp !== undefined && typeof otp !== "string") throw new GatewayProblem(400, 'The key "otp" must be a string.');
+  return otp === undefined ? { username, password } : { username, password, otp };
 }
 
 export const AUTH_ROUTES: GatewayRoute[] = [
@@ -36,7 +40,9 @@ export const AUTH_ROUTES: GatewayRoute[] = [
     handle: async (request, run) => {
       const data = await run(GatewayLoginDocument, readCredentials(request.body));
       // Clients read `token`; `expiresAt` lets them sign in again before it runs out.
-      return { body: shownProperties(credentials, data.gatewayLogin) };
+      // otpEnrollmentRequired only when true: clients that read { token, expiresAt } see nothing new.
+      const { otpEnrollmentRequired, ...session } = data.gatewayLogin;
+      return { body: shownProperties(credentials, otpEnrollmentRequired ? data.gatewayLogin : { ...session, otpEnrollmentRequired: undefined }) };
     },
   }]),
   route("/logout", [{

@@ -250,6 +250,26 @@ describe("indexing", () => {
     expect((await system.request("POST", "/wp-json/seo/v1/indexing/complete", { auth: "admin" })).body).toEqual({ objects: [], next_url: false });
   });
 
+  it("a list of posts with seo costs one content fetch, however long the list", async () => {
+    const original = globalThis.fetch;
+    let contentReads = 0;
+    globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+      if (typeof init?.body === "string" && init.body.includes("include: $ids, status: $status")) contentReads++;
+      return original(input, init);
+    }) as typeof fetch;
+    try {
+      const started = performance.now();
+      const r = await system.graphql<{ posts: { nodes: { seo: { readability: number } }[] } }>("{ posts(perPage: 30) { nodes { seo { readability wordCount } } } }");
+      const took = performance.now() - started;
+      expect(r.errors).toBeUndefined();
+      expect(r.data!.posts.nodes.length).toBe(30);
+      expect(contentReads).toBe(1);
+      console.log(`30 posts with seo: ${took.toFixed(0)} ms, ${contentReads} content fetch`);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
   it("terms, general pages, archives and links", async () => {
     const terms = await system.request("POST", "/wp-json/seo/v1/indexing/terms", { auth: "admin" });
     expect(terms.body.objects.map((o: any) => o.object_sub_type)).toContain("category");

@@ -25,7 +25,7 @@ function bar(title: string, total: number): SingleBar {
 }
 
 /** Reads a JSON Lines file (one message record a line; blank lines skipped), storing it in batches. */
-export async function ingestFile(path: string, store: (records: unknown[], firstLine: number) => Promise<{ report: IngestReport; rejected: { line: number; messages: string[] }[] }>, batchSize = INGEST_LIMITS.batch) {
+export async function ingestFile(path: string, store: (records: unknown[], lineNumbers: number[]) => Promise<{ report: IngestReport; rejected: { line: number; messages: string[] }[] }>, batchSize = INGEST_LIMITS.batch) {
   const total = fs.statSync(path).size;
   const progress = bar("Ingesting", total);
   const input = fs.createReadStream(path, { encoding: "utf8" });
@@ -33,27 +33,29 @@ export async function ingestFile(path: string, store: (records: unknown[], first
   const sum: IngestReport = { ingested: 0, duplicates: 0, accountedDeliveries: 0, restrictedSenders: 0 };
   const rejected: { line: number; messages: string[] }[] = [];
   let batch: unknown[] = [];
-  let batchStart = 1;
+  let batchLines: number[] = [];
   let lineNo = 0;
   const flush = async () => {
     if (!batch.length) return;
-    const result = await store(batch, batchStart);
+    const result = await store(batch, batchLines);
     for (const key of Object.keys(sum) as (keyof IngestReport)[]) sum[key] += result.report[key];
     rejected.push(...result.rejected);
     batch = [];
+    batchLines = [];
   };
   for await (const line of lines) {
     lineNo++;
     progress.update(Math.min(total, input.bytesRead));
     if (!line.trim()) continue;
-    if (!batch.length) batchStart = lineNo;
+    let record: unknown;
     try {
-      batch.push(JSON.parse(line));
+      record = JSON.parse(line);
     } catch {
       rejected.push({ line: lineNo, messages: ["not valid JSON"] });
-      batch.push(undefined); // keeps line numbers aligned; refused below as not an object
       continue;
     }
+    batch.push(record);
+    batchLines.push(lineNo);
     if (batch.length >= batchSize) await flush();
   }
   await flush();
@@ -75,12 +77,12 @@ export function registerGatewayMailCommands(gateway: Command): void {
     .argument("<file>", "the .jsonl file")
     .action((file: string) => withOperator(async (op) => {
       const ctx = op.gateway();
-      const result = await ingestFile(file, async (records, firstLine) => {
+      const result = await ingestFile(file, async (records, lineNumbers) => {
         const { records: good, rejected } = checkIngestBatch(records);
         const report = await storeMessages(ctx, good);
         return {
           report,
-          rejected: rejected.filter((r) => records[r.index] !== undefined).map((r) => ({ line: firstLine + r.index, messages: r.violations.map((v) => `${v.propertyPath.replace(/^\[\d+\]\.?/, "")}: ${v.message}`) })),
+          rejected: rejected.map((r) => ({ line: lineNumbers[r.index], messages: r.violations.map((v) => `${v.propertyPath.replace(/^\[\d+\]\.?/, "")}: ${v.message}`) })),
         };
       });
       for (const r of result.rejected) warn(`Line ${r.line} refused: ${r.messages.join("; ")}`);

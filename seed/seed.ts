@@ -14,7 +14,8 @@ import { saveMenuItem } from "../subgraphs/content/menus/menu-items.ts";
 import { createUser } from "../subgraphs/content/users/user-accounts.ts";
 import { createExtensionsContext } from "../subgraphs/extensions/context.ts";
 import { createLanguage } from "../subgraphs/extensions/languages/languages.ts";
-import { recordDelivery } from "../subgraphs/gateway/licensing/accounted-emails.ts";
+import { checkIngestBatch } from "../lib/gateway/ingest-record.ts";
+import { storeMessages } from "../subgraphs/gateway/mail/ingest.ts";
 import {
   AUTHORS, CATEGORIES, CATEGORY_PARAGRAPHS, FUNCTIONAL_MAILBOXES, LANGUAGES, MAIL_DOMAINS, MAIL_USERS, MENU_NAME, PAGES, POSTS, TAGS,
 } from "./demo-data.ts";
@@ -97,18 +98,62 @@ async function seedMenu(ctx: ContentContext, pages: Map<string, number>, terms: 
   await item(5, { type: "post_type", object: "page", objectId: pages.get("contact") });
 }
 
-/** Accounted addresses as nightly accounting leaves them: several deliveries over recent weeks. */
-async function seedAccountedEmails(db: Database, report: SeedReport): Promise<void> {
-  const addresses = MAIL_DOMAINS.flatMap((domain) => [
-    ...MAIL_USERS.map((user) => ({ address: `${user}@${domain}`, type: "address" as const })),
-    ...FUNCTIONAL_MAILBOXES.map((box) => ({ address: `${box}@${domain}`, type: "functional" as const })),
-  ]);
-  const now = Date.now();
-  for (const [i, { address, type }] of addresses.entries()) {
-    if (await db.prisma.accountedEmail.findUnique({ where: { address } })) continue;
-    for (let d = 0; d <= i % 5; d++) await recordDelivery({ db }, { address, type, at: new Date(now - (i % 20 + d * 3) * DAY_MS) });
-    report.accountedEmails++;
+/**
+ * Gateway mail, through the one ingest path (seed 001 has no MTA here): deliveries to every demo
+ * address over recent weeks, some spam and a phishing message held in quarantine (one with an
+ * attachment), and an outbound spam run that restricts its sender. Messages, quarantine, licence
+ * accounting and restricted senders all derive from it. The shared mailboxes are functional users
+ * as a directory group import leaves them (they are accounted, never a licence). Ids are fixed, so
+ * a second run stores nothing.
+ */
+async function seedGatewayMail(db: Database, report: SeedReport): Promise<void> {
+  for (const domain of MAIL_DOMAINS) {
+    for (const box of FUNCTIONAL_MAILBOXES) {
+      await db.prisma.gatewayFunctionalUser.upsert({
+        where: { email: `${box}@${domain}` }, update: {},
+        create: { email: `${box}@${domain}`, groupName: `${box}-group`, connector: "ldap" },
+      });
+    }
   }
+  const addresses = MAIL_DOMAINS.flatMap((domain) => [...MAIL_USERS, ...FUNCTIONAL_MAILBOXES].map((user) => `${user}@${domain}`));
+  const now = Date.now();
+  const nodes = [{ hostname: "esg1.example.com", nodeId: "3f1c2a4e-node-primary" }, { hostname: "esg2.example.com", nodeId: "9b7d5e21-node-worker" }];
+  const records: Record<string, unknown>[] = [];
+  const base = (id: string, at: number, n: number) => ({
+    id, messageId: `<${id.toLowerCase()}@mail.example.net>`, receivedOn: new Date(at).toISOString(), sentOn: new Date(at - 40_000).toISOString(),
+    senderIp: `198.51.100.${(n % 200) + 1}`, ...nodes[n % 2], size: 2_000 + (n * 7919) % 90_000, score: 0.1 + (n % 30) / 10,
+    uris: [`https://news${n % 4}.example.net/article/${n}`],
+    analysis: [{ engine: "antispam", result: "clean", detail: null }, { engine: "antivirus", result: "clean", detail: null }],
+  });
+  for (const [i, address] of addresses.entries()) {
+    for (let d = 0; d <= i % 5; d++) {
+      const n = i * 10 + d;
+      records.push({
+        ...base(`DEMO${String(i).padStart(2, "0")}D${d}`, now - (i % 20 + d * 3) * DAY_MS, n),
+        sender: `newsletter${n % 4}@news.example.net`, headerFrom: `"Newsletter ${n % 4}" <newsletter${n % 4}@news.example.net>`,
+        recipients: [address], direction: "inbound", subject: `Weekly digest #${n}`, result: "clean", deliveryResult: "delivered",
+      });
+    }
+  }
+  const held = (id: string, n: number, extra: Record<string, unknown>) => ({
+    ...base(id, now - (n + 1) * 3_600_000, n), direction: "inbound", deliveryResult: "pending", quarantined: true, ...extra,
+  });
+  records.push(
+    held("DEMOQ1", 1, { sender: "billing@invoices.example.org", headerFrom: "Billing <billing@invoices.example.org>", recipients: ["alice@example.com"], subject: "Your invoice", result: "phishing", score: 9.8, uris: ["http://login.invoices.example.org/verify"], analysis: [{ engine: "urlsand", result: "phishing", detail: "credential form" }], attachments: [{ name: "invoice.html", contentType: "text/html", content: Buffer.from("<form action=\"http://login.invoices.example.org\">").toString("base64") }] }),
+    held("DEMOQ2", 2, { sender: "deals@cheap.example.org", headerFrom: "Deals <deals@cheap.example.org>", recipients: ["bob@corp.example"], subject: "You won!", result: "spam", score: 7.2, analysis: [{ engine: "antispam", result: "spam", detail: "bayes 0.99" }] }),
+    held("DEMOQ3", 3, { sender: "", headerFrom: "Mail Delivery System <mailer-daemon@relay.example.org>", recipients: ["carol@partner.example"], subject: "Undelivered Mail Returned to Sender", result: "spam", score: 5.1 }),
+  );
+  for (let k = 0; k < 3; k++) {
+    records.push({
+      ...base(`DEMOOUT${k}`, now - (k + 1) * 1_800_000, 500 + k), direction: "outbound", sender: "frank@corp.example", headerFrom: "Frank <frank@corp.example>",
+      recipients: [`lead${k}@prospects.example.org`], subject: "Cheap watches", result: "spam", score: 8.5, deliveryResult: "discarded",
+    });
+  }
+  const before = await db.prisma.accountedEmail.count();
+  const { records: good, rejected } = checkIngestBatch(records);
+  if (rejected.length) throw new Error(`Demo mail refused: ${JSON.stringify(rejected[0].violations)}`);
+  for (let i = 0; i < good.length; i += 200) await storeMessages({ db }, good.slice(i, i + 200));
+  report.accountedEmails += (await db.prisma.accountedEmail.count()) - before;
 }
 
 /** Seeds the demo data into a prepared (migrated, installed) database. */
@@ -138,6 +183,6 @@ export async function seedDemo(db: Database, config: Config): Promise<SeedReport
     await createLanguage(extensions, language);
     report.languages++;
   }
-  await seedAccountedEmails(db, report);
+  await seedGatewayMail(db, report);
   return report;
 }

@@ -105,14 +105,18 @@ export async function storeMessages(ctx: Pick<GatewayContext, "db">, records: re
       report.accountedDeliveries = list.reduce((n, [, d]) => n + d.count, 0);
       await tx.$executeRawUnsafe(`
         INSERT INTO "AccountedEmail" ("address", "type", "domain", "firstSeenOn", "lastSeenOn", "deliveryCount", "expiresOn", "accounted")
-        SELECT a, 'address', split_part(a, '@', 2), f, l, c, l + interval '${EXPIRY_DAYS} days', f::date <> l::date
+        SELECT a, CASE WHEN fu.email IS NULL THEN 'address' ELSE 'functional' END, split_part(a, '@', 2), f, l, c,
+          l + interval '${EXPIRY_DAYS} days', fu.email IS NULL AND f::date <> l::date
         FROM unnest($1::text[], $2::timestamp(3)[], $3::timestamp(3)[], $4::int[]) AS d(a, f, l, c)
+        -- Functional users (shared mailboxes, groups from a directory import) are accounted, never a licence.
+        LEFT JOIN "GatewayFunctionalUser" AS fu ON lower(fu.email) = d.a
         ON CONFLICT ("address") DO UPDATE SET
+          "type" = CASE WHEN EXCLUDED."type" = 'functional' THEN 'functional' ELSE "AccountedEmail"."type" END,
           "firstSeenOn" = LEAST("AccountedEmail"."firstSeenOn", EXCLUDED."firstSeenOn"),
           "lastSeenOn" = GREATEST("AccountedEmail"."lastSeenOn", EXCLUDED."lastSeenOn"),
           "deliveryCount" = "AccountedEmail"."deliveryCount" + EXCLUDED."deliveryCount",
           "expiresOn" = GREATEST("AccountedEmail"."lastSeenOn", EXCLUDED."lastSeenOn") + interval '${EXPIRY_DAYS} days',
-          "accounted" = "AccountedEmail"."type" <> 'functional'
+          "accounted" = "AccountedEmail"."type" <> 'functional' AND EXCLUDED."type" <> 'functional'
             AND LEAST("AccountedEmail"."firstSeenOn", EXCLUDED."firstSeenOn")::date <> GREATEST("AccountedEmail"."lastSeenOn", EXCLUDED."lastSeenOn")::date`,
       list.map(([a]) => a), list.map(([, d]) => d.first.toISOString()), list.map(([, d]) => d.last.toISOString()), list.map(([, d]) => d.count));
     }

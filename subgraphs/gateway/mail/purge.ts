@@ -33,11 +33,20 @@ export async function startPurge(ctx: Pick<GatewayContext, "db">, criteria: Purg
   return ctx.db.prisma.gatewayPurgeJob.create({ data: { criteria: criteria as Prisma.InputJsonValue, total } });
 }
 
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /** The unfinished job with the same selection, to resume; or null. */
 export async function unfinishedPurge(ctx: Pick<GatewayContext, "db">, criteria: PurgeCriteria): Promise<GatewayPurgeJob | null> {
   const running = await ctx.db.prisma.gatewayPurgeJob.findMany({ where: { state: "running" }, orderBy: { id: "desc" } });
-  const key = JSON.stringify(criteria);
-  return running.find((job) => JSON.stringify(job.criteria) === key) ?? null;
+  // jsonb keeps keys in its own order: compare a canonical form.
+  const key = canonical(criteria);
+  return running.find((job) => canonical(job.criteria) === key) ?? null;
 }
 
 export async function purgeJob(ctx: Pick<GatewayContext, "db">, id: number): Promise<GatewayPurgeJob> {

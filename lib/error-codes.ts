@@ -179,14 +179,6 @@ export const ERROR_CODES = {
   rest_cannot_export_templates: denied("Sorry, you are not allowed to export templates and template parts."),
   not_available: { status: 500, message: "Directory sizes could not be returned." },
 
-  // Embeds, site health and the block editor (oembed/1.0, site-health/v1, block-editor/v1)
-  oembed_invalid_url: notFound("Not Found"),
-  no_response: notFound("URL not found. Response returned a non-200 status code for this URL."),
-  no_content: notFound("Unable to retrieve body from response at this URL."),
-  rest_cannot_view_url_details: denied("Sorry, you are not allowed to process remote URLs."),
-  rest_cannot_export_templates: denied("Sorry, you are not allowed to export templates and template parts."),
-  not_available: { status: 500, message: "Directory sizes could not be returned." },
-
   // Credential checks refused for a while after too many failures (lib/throttle.ts); data.retryAfter in seconds
   too_many_attempts: { status: 429, message: "Too many failed sign-in attempts. Try again later." },
 

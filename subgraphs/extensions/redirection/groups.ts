@@ -98,9 +98,9 @@ export async function bulkGroups(
   ctx: ExtensionsContext, action: BulkGroupAction, items: readonly string[] | null | undefined, global: boolean | null | undefined, list: ListInput | null | undefined,
 ): Promise<GroupPage> {
   requireRedirection(ctx, action === "delete" ? "delete" : "add");
-  const ids = global
-    ? (await ctx.prisma.redirectionGroup.findMany({ where: groupWhere(list?.filterBy), select: { id: true } })).map((g) => g.id)
-    : itemIds(items);
+  const ids = items
+    ? itemIds(items)
+    : global ? (await ctx.prisma.redirectionGroup.findMany({ where: groupWhere(list?.filterBy), select: { id: true } })).map((g) => g.id) : [];
   // Unknown ids are skipped; each group with its rules is one transaction.
   for (const id of ids) {
     if (action === "delete") {

@@ -88,7 +88,8 @@ export async function listLogs(ctx: ExtensionsContext, kind: LogKind, list: List
       : await ctx.prisma.redirection404.groupBy({ by: [groupColumn], where: where as Prisma.Redirection404WhereInput, _count: { _all: true } });
     const groups = (all as unknown as (Record<string, string | null> & { _count: { _all: number } })[])
       .map((g) => ({ count: g._count._all, value: g[groupColumn] ?? "" }))
-      .sort((a, b) => (a.count - b.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0)) * (direction === "asc" ? 1 : -1));
+      // ORDER BY count <direction>, <column> (the value always ascending).
+      .sort((a, b) => (a.count - b.count) * (direction === "asc" ? 1 : -1) || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
     return { items: [], groups: groups.slice(skip, skip + take), total: groups.length };
   }
   const column = list?.orderby === "ip" || list?.orderby === "url" ? list.orderby : "id";
@@ -114,15 +115,18 @@ export async function deleteLogs(
 ): Promise<LogPage> {
   requireRedirection(ctx, "delete");
   const remove = (where: Where) => (kind === "LOG" ? ctx.prisma.redirectionLog.deleteMany({ where }) : ctx.prisma.redirection404.deleteMany({ where }));
-  if (global) {
-    await remove(logWhere(kind, list?.filterBy));
-  } else {
-    for (const item of items ?? []) {
-      if (/^\d+$/.test(item) && Number(item) < 2 ** 31) await remove({ id: Number(item) });
-      else if (groupBy) await remove(groupBy === "ip" ? { ip: item } : groupBy === "agent" ? { agent: item } : { url: item });
+  if (items) {
+    for (const item of items) {
+      if (/^\d+$/.test(item)) {
+        if (Number(item) < 2 ** 31) await remove({ id: Number(item) });
+      } else if (groupBy) await remove(groupBy === "ip" ? { ip: item } : groupBy === "agent" ? { agent: item } : { url: item });
     }
+  } else if (global) {
+    await remove(logWhere(kind, list?.filterBy));
   }
-  return listLogs(ctx, kind, list, null);
+  // The answer is the list for the request's own parameters (grouped when they group); the 404
+  // route drops a url-exact grouping first.
+  return listLogs(ctx, kind, list, kind === "NOT_FOUND" && groupBy === "url-exact" ? null : groupBy);
 }
 
 /** A row for the redirect or 404 log, cut to the plugin's column limits. */

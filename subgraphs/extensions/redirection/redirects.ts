@@ -155,13 +155,14 @@ export async function bulkRedirects(
     }
   };
   try {
-    if (global) {
-      await apply(redirectWhere(list?.filterBy, redirectionEnvironment.now()));
-    } else {
+    // `items` first (each must exist); else `global` (everything the filter matches).
+    if (items) {
       for (const id of itemIds(items)) {
         const done = await apply({ id });
-        if (done.count === 0) fail("redirect_bulk_failed", { data: { error_code: 394 } });
+        if (done.count === 0) fail("redirect_bulk_failed", { data: { error_code: 101 } });
       }
+    } else if (global) {
+      await apply(redirectWhere(list?.filterBy, redirectionEnvironment.now()));
     }
   } finally {
     await bumpRulesVersion(ctx);

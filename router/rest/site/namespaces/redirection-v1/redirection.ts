@@ -45,10 +45,14 @@ function listArgs(filters: string[], orderby: string[]): Args {
   };
 }
 
-const bulkArgs = (list: Args): Args => ({
+/** The bulk routes' arguments: the list's, `items`, and (on /bulk/redirect only) `global`; every route reads `global` when sent. */
+const bulkArgs = (list: Args, withGlobal = false): Args => ({
   ...list,
-  global: { description: "Apply bulk action globally, as per filters", type: "boolean" },
-  items: { description: "Array of IDs to perform action on", type: "array", items: { description: "Item ID", type: ["string", "number"] } },
+  ...(withGlobal ? { global: { description: "Apply bulk action globally, as per filters", type: "boolean" } } : {}),
+  items: {
+    description: withGlobal ? "Array of IDs to perform action on" : "Comma separated list of item IDs to perform action on",
+    type: "array", items: { description: "Item ID", type: ["string", "number"] },
+  },
 });
 
 const listOf = (r: RestRequest): RedirectionListInput => ({
@@ -60,7 +64,11 @@ const listOf = (r: RestRequest): RedirectionListInput => ({
 });
 
 const itemsOf = (r: RestRequest): string[] | null => (Array.isArray(r.params.items) ? r.params.items.map(String) : null);
-const globalOf = (r: RestRequest): boolean => r.params.global === true;
+/** `global` as PHP reads it (any truthy value). */
+const globalOf = (r: RestRequest): boolean => {
+  const g = r.params.global;
+  return g === true || g === 1 || (typeof g === "string" && g !== "" && g !== "0" && g !== "false");
+};
 
 /** A JSON body's members as the plugin reads them ($request->get_params() minus the route's own). */
 function bodyOf(r: RestRequest, drop: string[] = []): Record<string, unknown> {
@@ -117,19 +125,20 @@ const groupsBody = (page: { total: number; items: RedirectGroupFieldsFragment[] 
 function postMatches(text: string, nodes: { title: { raw: string | null }; slug: string; link: string }[]) {
   return nodes.map((n) => {
     const title = n.title.raw ?? "";
-    const at = title.toLowerCase().indexOf(text.toLowerCase());
+    // strpos: case-sensitive (the SQL LIKE that found the row is not).
+    const at = title.indexOf(text);
     return { title: at > 0 ? title : n.slug, value: n.link };
   });
 }
 
 const logRoutes = (path: string, kind: "LOG" | "NOT_FOUND", list: Args): SiteRoute[] => [
   route(NS, `/${path}`, [
-    endpoint({ methods: ["GET"], args: { ...list, groupBy: { description: "Group by", type: "string" } } },
+    endpoint({ methods: ["GET"], args: list },
       op(ListRedirectLogsDocument, (r) => ({ kind, list: listOf(r), groupBy: typeof r.params.groupBy === "string" ? r.params.groupBy : null }), (d) => d.redirectLogs),
       (page) => logBody(page, kind)),
   ]),
   route(NS, `/bulk/${path}/(?P<bulk>delete)`, [
-    endpoint({ methods: [...EDITABLE], args: { ...bulkArgs(list), groupBy: { description: "Group by", type: "string" } } },
+    endpoint({ methods: [...EDITABLE], args: bulkArgs(list) },
       op(DeleteRedirectLogsDocument, (r) => ({
         kind, items: itemsOf(r), global: globalOf(r), groupBy: typeof r.params.groupBy === "string" ? r.params.groupBy : null, list: listOf(r),
       }), (d) => d.deleteRedirectLogs),
@@ -163,7 +172,7 @@ export const redirectionRoutes: SiteRoute[] = [
     } satisfies LocalEndpoint,
   ]),
   route(NS, "/bulk/redirect/(?P<bulk>delete|enable|disable|reset)", [
-    endpoint({ methods: [...EDITABLE], args: { bulk: { description: "Bulk action", type: "string", enum: ["delete", "enable", "disable", "reset"] }, ...bulkArgs(redirectList) } },
+    endpoint({ methods: [...EDITABLE], args: { bulk: { description: "Bulk action", type: "string", enum: ["delete", "enable", "disable", "reset"] }, ...bulkArgs(redirectList, true) } },
       op(BulkRedirectsDocument, (r) => ({ action: String(r.params.bulk), items: itemsOf(r), global: globalOf(r), list: listOf(r) }), (d) => d.bulkRedirects), rulesBody),
   ]),
   route(NS, "/group", [

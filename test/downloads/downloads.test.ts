@@ -117,6 +117,15 @@ describe("downloads/validate-password", () => {
   });
 });
 
+describe("managing packages", () => {
+  it("creates packages for managers only, over GraphQL", async () => {
+    const anonymous = await system.graphql(`mutation { createDownloadPackage(input: { title: "x" }) { id } }`);
+    expect(anonymous.errors?.[0].extensions).toMatchObject({ code: "rest_forbidden", status: 401 });
+    const locked = await system.graphql<{ downloadPackage: { passwordLock: boolean; captchaLock: boolean } }>(`query($id: Int!) { downloadPackage(id: $id) { passwordLock captchaLock } }`, { id: ids.locked });
+    expect(locked.data!.downloadPackage).toEqual({ passwordLock: true, captchaLock: false });
+  });
+});
+
 describe("downloads/search and view-count", () => {
   it("searches titles and descriptions as WPDM answers", async () => {
     const r = await system.request("GET", "/wp-json/downloads/search?search=SECURITY");

@@ -158,6 +158,7 @@ describe("seo_scores and readability_scores", () => {
     expect(r.status).toBe(200);
     expect(r.body.seo_scores.find((s: any) => s.seo_rank === "good").count).toBeGreaterThanOrEqual(1);
     expect(r.body.seo_scores.every((s: any) => s.count > 0)).toBe(true);
+    expect(r.body.seo_scores.find((s: any) => s.seo_rank === "good").link).toBe("http://example.test/wp-admin/edit.php?post_status=publish&#038;post_type=post&#038;seo_filter=good");
     expect(typeof r.body.header).toBe("string");
     const own = await system.request("GET", "/wp-json/seo/v1/statistics", { auth: subscriber.auth });
     expect(own.status).toBe(200);

@@ -121,10 +121,10 @@ export async function statistics(ctx: ExtensionsContext): Promise<{ header: stri
     const b = bucketOf("seo", r);
     return b === "notAnalyzed" ? "na" : b;
   };
-  const admin = `${ctx.config.siteUrl.replace(/\/+$/, "")}/wp-admin/edit.php?post_status=publish&amp;post_type=post&amp;seo_filter=`;
+  const admin = `${ctx.config.siteUrl.replace(/\/+$/, "")}/wp-admin/edit.php?post_status=publish&#038;post_type=post&#038;seo_filter=`;
   const all = RANKS.map((rank) => ({
     seoRank: rank, label: RANK_LABELS[rank], count: rows.filter((r) => rankOf(r) === rank).length,
-    link: `${admin}${rank}${own ? `&amp;author=${userId}` : ""}`,
+    link: `${admin}${rank}${own ? `&#038;author=${userId}` : ""}`,
   }));
   const total = all.reduce((n, r) => n + r.count, 0);
   const good = total ? (all.find((r) => r.seoRank === "good")!.count / total) : 0;

@@ -48,6 +48,7 @@ const config: CodegenConfig = {
       LanguageSettings: "../../subgraphs/extensions/languages/language-settings.ts#SettingsValues",
       Form: "../../subgraphs/extensions/forms/forms.ts#FormView",
       ...Object.fromEntries(["Post", "Page", "MenuItem", "Category", "Tag"].map((t) => [t, "../../subgraphs/extensions/content-entities.ts#ContentEntityRef"])),
+      TranslatedObject: "../../subgraphs/extensions/content-entities.ts#TypedObjectRef",
     }),
     ...subgraph("gateway", {
       AccountedEmail: "../prisma/client.ts#AccountedEmail",

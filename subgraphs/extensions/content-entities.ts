@@ -2,3 +2,6 @@
 // schema.graphql declares). Resolvers of the fields each area adds (language, translations, seo…)
 // receive this and return it for entities they point at; the gateway fetches the rest from content.
 export interface ContentEntityRef { databaseId: number }
+
+/** An object named by its type and database id (TranslatedObject). */
+export interface TypedObjectRef { objectType: "POST" | "PAGE" | "NAV_MENU_ITEM" | "CATEGORY" | "POST_TAG"; databaseId: number }

@@ -37,6 +37,7 @@ export const languageResolvers: Resolvers = {
     languagesViewerCan: (_, __, ctx) => ({ manage: canManageLanguages(ctx.identity) }),
     objectsInLanguage: (_, args, ctx) => objectsInLanguage(ctx, args.objectType, args.language),
     checkLanguageWrite: (_, args, ctx) => checkLanguageWrite(ctx, { ...args, databaseId: args.databaseId ?? 0 }),
+    translatedObjects: (_, args) => args.databaseIds.slice(0, 1000).map((databaseId) => ({ databaseId, objectType: args.objectType })),
   },
   Mutation: {
     createLanguage: (_, args, ctx) => createLanguage(ctx, args.input),
@@ -49,6 +50,11 @@ export const languageResolvers: Resolvers = {
     setMenuItemLanguage: setTyped("NAV_MENU_ITEM"),
     setCategoryLanguage: setTyped("CATEGORY"),
     setTagLanguage: setTyped("POST_TAG"),
+  },
+  TranslatedObject: {
+    language: (ref, _, ctx) => languageOf(ctx, { objectType: ref.objectType, objectId: ref.databaseId }),
+    translations: async (ref, _, ctx) =>
+      (await translationsOf(ctx, { objectType: ref.objectType, objectId: ref.databaseId })).map((t) => ({ databaseId: t.databaseId, objectType: ref.objectType })),
   },
   Post: translatable("POST"),
   Page: translatable("PAGE"),

@@ -93,6 +93,8 @@ class DryRun extends Error {}
 export async function setLanguage(ctx: ExtensionsContext, write: LanguageWrite): Promise<boolean> {
   requireWrite(ctx, write.objectType);
   if (!Number.isInteger(write.databaseId) || write.databaseId < 0) fail("rest_invalid_param", { message: "Invalid object id." });
+  // A site without languages has nothing to assign (every REST create asks for the default language).
+  if (write.language == null && (await ctx.loaders.languages()).length === 0) return false;
   try {
     const assigned = await ctx.prisma.$transaction((tx) => applyLanguageWrite(tx, write));
     ctx.loaders.clearAll();

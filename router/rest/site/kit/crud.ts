@@ -184,7 +184,7 @@ export function crudRoutes<Node>(spec: CrudSpec<Node>): SiteRoute[] {
       ...(collection.length ? [route(namespace, spec.path, collection, schema)] : []),
       ...(item.length ? [route(namespace, `${spec.path}/${ID}`, item, schema)] : []),
     ],
-    pickCreated: spec.create?.op.pick, pickUpdated: spec.update?.op.pick,
+    pickCreated: spec.create?.op.pick, pickUpdated: spec.update?.op.pick, pickList: spec.list && ((data) => spec.list!.op.pick(data).nodes),
     idOf: (node) => Number(resource.fields.id?.read?.(node as Node, { context: "edit", urls: NO_URLS })),
     remove: spec.delete && ((objectId, request) => ({
       document: spec.delete!.op.document,

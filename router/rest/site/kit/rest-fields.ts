@@ -50,6 +50,12 @@ export interface RestField {
   update?: (value: unknown, objectId: number, request: RestRequest) => OperationCall | null;
   /** Also run `update` on create when the field was not sent (e.g. Polylang's default language). */
   onCreate?: boolean;
+  /**
+   * The field's values for many objects in one operation: used instead of `selection` when one
+   * request reads several lists (`_embed`), as a selection would cost a fetch per list. Fields
+   * sharing one `bulk` function are loaded once.
+   */
+  bulk?: (objectIds: readonly number[]) => OperationCall & { pick: (data: Record<string, unknown>) => ReadonlyMap<number, Record<string, unknown>> };
 }
 
 export interface RestFilter {
@@ -66,6 +72,8 @@ export interface CrudParts {
   /** The node in a create's / update's answer (the kit's Op.pick). */
   pickCreated?: (data: Record<string, unknown>) => unknown;
   pickUpdated?: (data: Record<string, unknown>) => unknown;
+  /** The nodes of a list's answer. */
+  pickList?: (data: Record<string, unknown>) => readonly unknown[];
   /** The database id of a node (the resource's REST `id`). */
   idOf: (node: unknown) => number;
   /** A permanent deletion of the object (undoes a create whose fields could not be written). */
@@ -159,7 +167,7 @@ function extend(parts: CrudParts): void {
       const collection = isCollection(route);
       if (collection && endpoint.methods.includes("GET") && listFilters.size) {
         endpoint.args = { ...base.args, ...Object.fromEntries([...listFilters].map(([name, f]) => [name, f.arg])) };
-        endpoint.handle = (request, context, site) => filteredList(endpoint, listFilters, request, context, site);
+        endpoint.handle = (request, context, site) => enqueueList(context, site, { endpoint, parts, filters: listFilters, request });
       }
       const mode = collection && endpoint.methods.includes("POST") ? "create" : !collection && endpoint.methods.includes("PATCH") ? "update" : undefined;
       const pick = mode === "create" ? parts.pickCreated : parts.pickUpdated;
@@ -173,31 +181,89 @@ function extend(parts: CrudParts): void {
 
 // ---- running an extended endpoint ----
 
-/** The endpoint as its single operation would have answered it. */
-async function plain(endpoint: Endpoint, request: RestRequest, context: RouterContext, site: SiteRest): Promise<RestResult> {
-  const result = await site.execute(endpoint.operation, endpoint.variables?.(request) ?? {}, context);
-  return site.shape(endpoint, request, (result.data as Record<string, unknown> | null | undefined) ?? null, result.errors ?? []);
-}
-
 const refusal = (errors: readonly GraphQLFormattedError[]): RestResult | undefined => (errors.length ? fromGraphQLError(errors[0]) : undefined);
 
-async function filteredList(
-  endpoint: Endpoint, listFilters: ReadonlyMap<string, RestFilter>, request: RestRequest, context: RouterContext, site: SiteRest,
-): Promise<RestResult> {
-  const sent = [...listFilters].filter(([name]) => request.sent.has(name) && request.params[name] !== undefined && request.params[name] !== null);
-  if (!sent.length) return plain(endpoint, request, context, site);
-  let include = request.params.include?.length ? new Set(request.params.include) : undefined;
-  for (const [name, filter] of sent) {
-    const call = filter.ids(request.params[name], request);
-    const result = await site.execute(call.document, call.variables, context);
-    const refused = refusal(result.errors ?? []);
-    if (refused) return refused;
-    const ids = call.pick((result.data ?? {}) as Record<string, unknown>);
-    include = new Set(include ? ids.filter((id) => include!.has(id)) : ids);
+/** One list read with registered filters, as the list runner carries it. */
+interface PendingList {
+  endpoint: Endpoint;
+  parts: CrudParts;
+  filters: ReadonlyMap<string, RestFilter>;
+  request: RestRequest;
+  resolve: (result: RestResult) => void;
+}
+
+/**
+ * The lists of one request (`_embed` asks for several at once) run together: the filters' id
+ * queries as ONE document, then every list as ONE document, so embedding lists costs what it
+ * cost before filters were registered.
+ */
+const listGroups = new WeakMap<RouterContext, { site: SiteRest; items: PendingList[] }>();
+
+function enqueueList(context: RouterContext, site: SiteRest, item: Omit<PendingList, "resolve">): Promise<RestResult> {
+  let group = listGroups.get(context);
+  if (!group) {
+    const created = { site, items: [] as PendingList[] };
+    listGroups.set(context, created);
+    group = created;
+    setImmediate(() => {
+      listGroups.delete(context);
+      runLists({ site, context, items: created.items }).catch((error: unknown) => {
+        for (const pending of created.items) pending.resolve(fromGraphQLError({ message: String(error), extensions: { code: "rest_internal_error", status: 500 } }));
+      });
+    });
   }
-  // An empty `include` means "no filter" to WordPress: 0 names no object, so nothing matches.
-  const narrowed: RestRequest = { ...request, params: { ...request.params, include: include && include.size ? [...include] : [0] } };
-  return plain(endpoint, narrowed, context, site);
+  return new Promise((resolve) => group.items.push({ ...item, resolve }));
+}
+
+async function runLists(group: { site: SiteRest; context: RouterContext; items: PendingList[] }): Promise<void> {
+  const runner: WriteGroup = { site: group.site, context: group.context, items: [] };
+  const sentFilters = (item: PendingList) => [...item.filters].filter(([name]) => isSent(item.request, name));
+
+  // 1. The ids every sent filter allows, all asked at once.
+  const asks = group.items.flatMap((item) => sentFilters(item).map(([name, filter]) => ({ item, call: filter.ids(item.request.params[name], item.request) })));
+  const answers = await runCalls(runner, asks.map((a) => a.call), "query");
+  const refused = new Map<PendingList, RestResult>();
+  const allowed = new Map<PendingList, Set<number> | undefined>();
+  asks.forEach(({ item, call }, i) => {
+    const error = refusal(answers[i].errors);
+    if (error) { if (!refused.has(item)) refused.set(item, error); return; }
+    const ids = call.pick(answers[i].data ?? {});
+    const before = allowed.has(item) ? allowed.get(item) : item.request.params.include?.length ? new Set(item.request.params.include) : undefined;
+    allowed.set(item, new Set(before ? ids.filter((id) => before.has(id)) : ids));
+  });
+  for (const [item, error] of refused) item.resolve(error);
+
+  // 2. The lists, narrowed to those ids as WordPress's `include` (0 names nothing: an empty include is no filter).
+  const lists = group.items.filter((item) => !refused.has(item)).map((item) => {
+    const include = allowed.get(item);
+    const request: RestRequest = include ? { ...item.request, params: { ...item.request.params, include: include.size ? [...include] : [0] } } : item.request;
+    return { item, request };
+  });
+  // One list reads its fields in its own operation; several lists load them in one more query instead
+  // (a selection would cost one fetch per list: the query planner does not share entity fetches between root fields).
+  const bulk = lists.length > 1;
+  const results = await runCalls(runner, lists.map(({ item, request }) => ({
+    document: bulk ? original(item.endpoint).operation : item.endpoint.operation, variables: item.endpoint.variables?.(request) ?? {},
+  })), "query");
+  if (bulk) await loadInBulk(runner, lists.map(({ item }, i) => ({ parts: item.parts, data: results[i].data })));
+  await Promise.all(lists.map(async ({ item, request }, i) => item.resolve(await group.site.shape(item.endpoint, request, results[i].data, results[i].errors))));
+}
+
+/** Fills the registered fields of the nodes of several answers, one query per `bulk` loader for all of them. */
+async function loadInBulk(runner: WriteGroup, answers: { parts: CrudParts; data: Record<string, unknown> | null }[]): Promise<void> {
+  const byLoader = new Map<NonNullable<RestField["bulk"]>, { node: Record<string, unknown>; id: number }[]>();
+  for (const { parts, data } of answers) {
+    if (!data || !parts.pickList) continue;
+    const nodes = parts.pickList(data).filter((n): n is Record<string, unknown> => !!n && typeof n === "object");
+    const loaders = new Set([...restFieldsOf(parts.title).values()].flatMap((f) => (f.bulk ? [f.bulk] : [])));
+    for (const bulk of loaders) byLoader.set(bulk, [...(byLoader.get(bulk) ?? []), ...nodes.map((node) => ({ node, id: parts.idOf(node) }))]);
+  }
+  const jobs = [...byLoader].map(([bulk, nodes]) => ({ nodes, call: bulk([...new Set(nodes.map((n) => n.id))]) }));
+  const loaded = await runCalls(runner, jobs.map((j) => j.call), "query");
+  jobs.forEach((job, i) => {
+    const values = loaded[i].data ? job.call.pick(loaded[i].data!) : new Map<number, Record<string, unknown>>();
+    for (const { node, id } of job.nodes) Object.assign(node, values.get(id) ?? {});
+  });
 }
 
 /** One create or update with registered fields, as the group runner carries it through the phases. */

@@ -9,7 +9,7 @@
 import type { DocumentNode } from "graphql";
 import {
   CheckLanguageWriteDocument, ObjectsInLanguageDocument, SetCategoryLanguageFieldDocument, SetPageLanguageFieldDocument,
-  SetPostLanguageFieldDocument, SetTagLanguageFieldDocument, type TranslatableType,
+  SetPostLanguageFieldDocument, SetTagLanguageFieldDocument, TranslatedObjectsDocument, type TranslatableType,
 } from "../../../../../generated/graphql/operations.ts";
 import { LANGUAGE_SLUG_PATTERN } from "../../../../../lib/polylang/language-values.ts";
 import type { RestRequest } from "../../route.ts";
@@ -71,10 +71,17 @@ for (const type of TYPES) {
   const write = (objectId: number, request: RestRequest): OperationCall => ({ document: type.write, variables: { id: objectId, ...languageVariables(request) } });
   /** `lang` writes both when it is due (sent, or any create); `translations` alone otherwise. */
   const langDue = (request: RestRequest) => sent(request, "lang") || isCreate(request);
+  /** Both fields of many objects in one query (embedded lists). */
+  const bulk = (ids: readonly number[]) => ({
+    document: TranslatedObjectsDocument, variables: { objectType: type.objectType, ids: [...ids] },
+    pick: (data: Record<string, unknown>) =>
+      new Map((data as { translatedObjects: (LanguageAnswer & { databaseId: number })[] }).translatedObjects.map(({ databaseId, ...answer }) => [databaseId, { ...answer }])),
+  });
 
   registerRestField(type.title, "lang", {
     schema: { description: "Language of the object (its code, e.g. fr).", type: "string", pattern: LANGUAGE_SLUG_PATTERN, context: ["view", "edit", "embed"] },
     selection: { graphType: type.graphType, fields: SELECTION },
+    bulk,
     get: (node) => answerOf(node).language?.slug,
     check: (_value, objectId, request) => check(objectId, request),
     update: (_value, objectId, request) => write(objectId, request),
@@ -87,6 +94,7 @@ for (const type of TYPES) {
       context: ["view", "edit", "embed"], additionalProperties: { type: "integer" },
     },
     selection: { graphType: type.graphType, fields: SELECTION },
+    bulk,
     get: translationsMap,
     check: (_value, objectId, request) => (sent(request, "lang") ? null : check(objectId, request)),
     update: (_value, objectId, request) => (langDue(request) ? null : write(objectId, request)),

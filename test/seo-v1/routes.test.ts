@@ -1,6 +1,7 @@
 // seo/v1 over REST and GraphQL against the whole system: scores stored per post and counted per
 // bucket, the head of an address, indexing in batches, configuration and the per-user states,
 // with Yoast's bodies, statuses and permissions.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 import { createUserWithPassword, type SignedInUser } from "../helpers/users.ts";
@@ -185,6 +186,21 @@ describe("get_head", () => {
     expect(r.body.html).toContain("<title>Garden tools for beginners - Partner Site</title>");
     expect(r.body.html).toContain(`<link rel="canonical" href="${posts.good.link}" />`);
     expect(r.body.html).toContain('<script type="application/ld+json" class="yoast-schema-graph">');
+  });
+
+  it("a featured image becomes og:image with its size and type, the primary image of the graph, and its file size is known", async () => {
+    const png = await sharp({ create: { width: 1200, height: 630, channels: 3, background: "#3a7" } }).png().toBuffer();
+    const media = await system.request("POST", "/wp-json/core/v2/media", { auth: "admin", raw: png, headers: { "content-type": "image/png", "content-disposition": 'attachment; filename="tools.png"' } });
+    expect(media.status).toBe(201);
+    await system.request("POST", `/wp-json/core/v2/posts/${posts.thin.id}`, { auth: "admin", body: { featured_media: media.body.id } });
+    const r = await system.request("GET", `/wp-json/seo/v1/get_head?url=${encodeURIComponent(posts.thin.link)}`);
+    expect(r.body.json.og_image).toEqual([{ width: 1200, height: 630, url: media.body.source_url, type: "image/png" }]);
+    expect(r.body.html).toContain(`<meta property="og:image" content="${media.body.source_url}" />`);
+    const graph = r.body.json.schema["@graph"];
+    expect(graph.find((n: any) => n["@type"] === "ImageObject")).toMatchObject({ "@id": `${posts.thin.link}#primaryimage`, url: media.body.source_url, width: 1200, height: 630 });
+    const size = await system.request("GET", `/wp-json/seo/v1/file_size?url=${encodeURIComponent(media.body.source_url)}`, { auth: "admin" });
+    expect([size.status, size.body]).toEqual([200, { type: "success", size_in_bytes: png.length }]);
+    expect((await system.request("GET", `/wp-json/seo/v1/file_size?url=${encodeURIComponent(media.body.source_url)}`, { auth: editor.auth })).status).toBe(403);
   });
 
   it("the same head is Post.seo.head in GraphQL", async () => {

@@ -362,4 +362,22 @@ describe("more of the plugin's behaviour", () => {
     const notFound = await admin("GET", "/404");
     expect(notFound.body.items.map((i: { url: string }) => i.url)).toEqual(["/after-expiry"]);
   });
+
+  it("reports its status and database, and /plugin/delete removes every rule, group and log (a fresh install follows)", async () => {
+    const status = await admin("GET", "/plugin");
+    expect(status.body.status.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ["db", "good"], ["groups", "good"], ["redirect_groups", "good"], ["monitor", "good"], ["redirect_url", "good"],
+    ]);
+    expect(status.body.debug.ip_header.REMOTE_ADDR).toBe("127.0.0.1");
+    expect(status.body.debug.ip_header.HTTP_X_FORWARDED_FOR).toBe(false);
+    const data = await admin("POST", "/plugin/data", { upgrade: "retry" });
+    expect(data.body).toMatchObject({ status: "ok", inProgress: false, current: "4.2", next: "4.2", result: "error", reason: "Your database does not need updating to 4.2.", debug: [] });
+    expect((await admin("POST", "/plugin/data", { upgrade: "bogus" })).body.code).toBe("rest_invalid_param");
+    expect((await system.request("POST", `${R}/plugin/delete`)).status).toBe(401);
+    const deleted = await admin("POST", "/plugin/delete");
+    expect(deleted.body).toEqual({ location: "http://example.test/wp-admin/plugins.php" });
+    expect((await admin("GET", "/redirect")).body).toEqual({ items: [], total: 0 });
+    expect((await admin("GET", "/group?orderby=id&direction=asc")).body.items.map((g: { name: string }) => g.name)).toEqual(["Redirections", "Modified Posts"]);
+    expect((await visit("/old-page")).status).toBe(404);
+  });
 });

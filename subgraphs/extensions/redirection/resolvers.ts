@@ -8,7 +8,7 @@ import { importFile } from "./import.ts";
 import { deleteLogs, listLogs } from "./logs.ts";
 import { serveRedirect } from "./matcher.ts";
 import { canManageRedirection, requireRedirection } from "./permissions.ts";
-import { fixPlugin, listImporters, pluginData, pluginStatus, settingsEnvelope, updateSettings } from "./plugin.ts";
+import { fixPlugin, listImporters, pluginData, pluginStatus, settingsEnvelope, uninstallPlugin, updateSettings } from "./plugin.ts";
 import { bulkRedirects, createRedirects, listRedirects, updateRedirect, type BulkRedirectAction, type ListInput } from "./redirects.ts";
 
 function literal(node: ValueNode): unknown {
@@ -70,6 +70,10 @@ export const redirectionResolvers: Resolvers = {
     updateRedirectionSettings: (_, args, ctx) => updateSettings(ctx, asObject(args.input)),
     fixRedirectionPlugin: (_, args, ctx) => fixPlugin(ctx, args.name, args.value),
     redirectionPluginData: (_, args, ctx) => pluginData(ctx, args.upgrade),
+    uninstallRedirection: async (_, __, ctx) => {
+      await uninstallPlugin(ctx);
+      return { location: `${ctx.config.siteUrl}/wp-admin/plugins.php` };
+    },
     importRedirects: (_, args, ctx) => importFile(ctx, args.groupId, args.file),
     importRedirectsFromPlugins: async (_, __, ctx) => {
       await listImporters(ctx);

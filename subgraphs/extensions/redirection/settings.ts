@@ -99,7 +99,9 @@ async function install(ctx: Pick<ExtensionsContext, "prisma">) {
       await tx.redirectionGroup.create({ data: { name: "Modified Posts", moduleId: 1, position: 1 } });
     }
     const values = { ...defaultOptions(), ...FRESH_INSTALL, last_group_id: first.id } as unknown as Prisma.InputJsonValue;
-    return tx.redirectionOptions.create({ data: { id: 1, values } });
+    // The rules version starts from the clock, so a reinstall (after /plugin/delete) never meets a
+    // compiled matcher of an earlier installation with the same version.
+    return tx.redirectionOptions.create({ data: { id: 1, values, rulesVersion: Math.floor(Date.now() / 1000) } });
   });
 }
 

@@ -7,7 +7,7 @@ import {
   ExportRedirectsDocument, FixRedirectionPluginDocument, ImportRedirectsDocument, ImportRedirectsFromPluginsDocument, ListRedirectGroupsDocument,
   ListRedirectLogsDocument, ListRedirectsDocument, ReadRedirectionSettingsDocument, RedirectionImportersDocument, RedirectionPermissionsDocument,
   RedirectionPluginDataDocument, RedirectionPluginStatusDocument, RedirectPageSearchDocument, RedirectPostSearchDocument, UpdateRedirectDocument, UpdateRedirectGroupDocument,
-  UpdateRedirectionSettingsDocument,
+  UpdateRedirectionSettingsDocument, UninstallRedirectionDocument,
   type RedirectGroupFieldsFragment, type RedirectLogPageFieldsFragment, type RedirectRuleFieldsFragment, type RedirectionListInput,
 } from "../../../../../generated/graphql/operations.ts";
 import { wpError } from "../../errors.ts";
@@ -201,8 +201,7 @@ export const redirectionRoutes: SiteRoute[] = [
         (d) => d.fixRedirectionPlugin), (s) => s),
   ]),
   route(NS, "/plugin/delete", [
-    endpoint({ methods: [...EDITABLE], args: {} }, op(RedirectionPluginStatusDocument, () => ({}), (d) => d.redirectionPluginStatus),
-      (_s, r) => ({ location: `${r.urls.home}/wp-admin/plugins.php` })),
+    endpoint({ methods: [...EDITABLE], args: {} }, op(UninstallRedirectionDocument, () => ({}), (d) => d.uninstallRedirection), (s) => s),
   ]),
   route(NS, "/plugin/test", [
     endpoint({ methods: ["GET", ...EDITABLE, "DELETE"], args: {} }, op(RedirectionPermissionsDocument, () => ({}), (d) => d.redirectionViewerCan.manage),

@@ -158,14 +158,17 @@ describe("forms-submissions", () => {
     expect(all.body[String(formId)]).toContain("'=HYPERLINK(1)");
     const past = await post("/forms-submissions/export", { form_ids: String(formId), start_date: "2001-01-01", end_date: "2001-12-31" });
     expect(past.body[String(formId)].trim().split("\n")).toHaveLength(1);
-    const bad = await post("/forms-submissions/export", { form_ids: String(formId), start_date: "the day after never" });
+    const bad = await post("/forms-submissions/export", { form_ids: String(formId), start_date: "the day after never", end_date: "today" });
     expect([bad.status, bad.body.code]).toEqual([400, "rest_invalid_date"]);
     const one = await post("/forms-submissions/export", { singleSubmission: JSON.stringify({ submissionRecordId: submissions[0] }) });
     expect(one.body[String(formId)].trim().split("\n")).toHaveLength(2);
     const picked = await post("/forms-submissions/export", { form_ids: String(formId), submissions: [submissions[0], submissions[2]] });
     expect(picked.body[String(formId)].trim().split("\n")).toHaveLength(3);
-    const none = await post("/forms-submissions/export", {});
-    expect([none.status, none.body.code]).toEqual([500, "malformed_request"]);
+    // Ninja Forms needs both ends of a range with form_ids; anything less is malformed.
+    for (const body of [{}, { form_ids: String(formId) }, { form_ids: String(formId), start_date: "yesterday" }, { submissions: [submissions[0]] }]) {
+      const none = await post("/forms-submissions/export", body);
+      expect([none.status, none.body.code], JSON.stringify(body)).toEqual([500, "malformed_request"]);
+    }
   });
 
   it("parses range dates with a real date parser", () => {
@@ -205,6 +208,7 @@ describe("forms-submissions", () => {
   });
 
   it("stores submissions settings as Ninja Forms answers them (double-encoded)", async () => {
+    expect((await get("/forms-submissions/get-submissions-settings")).body).toBe("false");
     const first = await post("/forms-submissions/set-submissions-settings", { settingName: "columns", data: { hidden: ["topics"] }, formID: String(formId) });
     expect(JSON.parse(first.body)).toEqual({ message: "add_option", status: true });
     const same = await post("/forms-submissions/set-submissions-settings", { settingName: "columns", data: { hidden: ["topics"] }, formID: String(formId) });
@@ -224,7 +228,7 @@ describe("forms-submissions", () => {
     expect(mail.body).toContain("<td>Name:</td><td>Ann</td>");
     const notSent = await post("/forms-submissions/email-action", { submission: submissions[0], action_settings: { to: "" } });
     expect(notSent.body).toBe(1);
-    expect((await post("/forms-submissions/email-action", { submission: 999999, action_settings: {} })).status).toBe(404);
+    expect((await post("/forms-submissions/email-action", { submission: 999999, action_settings: {} })).body.code).toBe("malformed_request");
   });
 });
 

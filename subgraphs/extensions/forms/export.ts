@@ -13,9 +13,6 @@ import { formsLoaders } from "./loaders.ts";
 import { requireManageForms } from "./permissions.ts";
 import { submissionsCsv } from "./submissions.ts";
 
-/** Ninja Forms' range defaults: from 1982-01-01 (378687600) to a day from now. */
-const RANGE_START = new Date(378687600 * 1000);
-
 /** A date as a date-string parser reads it; a date without a time ends the range at the end of that day. */
 export function parseRangeDate(text: string, edge: "start" | "end", now: Date = new Date()): Date {
   const [result] = chrono.parse(text.trim(), now);
@@ -37,25 +34,32 @@ export interface ExportSelection {
   formIds?: readonly number[] | null; startDate?: string | null; endDate?: string | null; submissionId?: number | null; submissionIds?: readonly number[] | null;
 }
 
+/**
+ * Ninja Forms' three selections, in its order: forms with both range ends (listed submissions in
+ * the range, one CSV per form); else one submission; else ids of the first form's submissions.
+ * Anything else selects nothing (malformed_request).
+ */
 async function rowsByForm(ctx: ExtensionsContext, selection: ExportSelection): Promise<Map<number, FormSubmission[]>> {
   const byForm = new Map<number, FormSubmission[]>();
   const add = (rows: FormSubmission[]) => rows.forEach((r) => byForm.set(r.formId, [...(byForm.get(r.formId) ?? []), r]));
   const order = [{ createdAt: "asc" as const }, { id: "asc" as const }];
-  if (selection.submissionId !== undefined && selection.submissionId !== null) {
-    add(await ctx.prisma.formSubmission.findMany({ where: { id: selection.submissionId } }));
-  } else if (selection.submissionIds?.length) {
-    const formId = selection.formIds?.[0];
-    add(await ctx.prisma.formSubmission.findMany({ where: { id: { in: [...selection.submissionIds] }, ...(formId ? { formId } : {}) }, orderBy: order }));
-  } else if (selection.formIds?.length) {
+  const formIds = selection.formIds ?? [];
+  if (formIds.length && selection.startDate && selection.endDate) {
     const now = new Date();
-    const start = selection.startDate ? parseRangeDate(selection.startDate, "start", now) : RANGE_START;
-    const end = selection.endDate ? parseRangeDate(selection.endDate, "end", now) : new Date(now.getTime() + 86_400_000);
-    const where: Prisma.FormSubmissionWhereInput = { formId: { in: [...selection.formIds] }, status: "active", createdAt: { gte: start, lte: end } };
-    for (const formId of selection.formIds) byForm.set(formId, []);
+    const start = parseRangeDate(selection.startDate, "start", now);
+    const end = parseRangeDate(selection.endDate, "end", now);
+    const where: Prisma.FormSubmissionWhereInput = { formId: { in: [...formIds] }, status: "active", createdAt: { gte: start, lte: end } };
+    for (const formId of formIds) byForm.set(formId, []);
     add(await ctx.prisma.formSubmission.findMany({ where, orderBy: order }));
     // Only forms that exist are exported.
     const forms = await Promise.all([...byForm.keys()].map((id) => formsLoaders(ctx).formById.load(id)));
     for (const [i, id] of [...byForm.keys()].entries()) if (!forms[i]) byForm.delete(id);
+  } else if (selection.submissionId !== undefined && selection.submissionId !== null) {
+    add(await ctx.prisma.formSubmission.findMany({ where: { id: selection.submissionId } }));
+  } else if (selection.submissionIds?.length && formIds.length) {
+    const formId = formIds[0];
+    if (await formsLoaders(ctx).formById.load(formId)) byForm.set(formId, []);
+    add(await ctx.prisma.formSubmission.findMany({ where: { id: { in: [...selection.submissionIds] }, formId, createdAt: { lte: new Date() } }, orderBy: order }));
   }
   return byForm;
 }

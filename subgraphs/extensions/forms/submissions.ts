@@ -137,7 +137,8 @@ export async function handleExtra(ctx: ExtensionsContext, id: number, handler: s
 
 export async function readSubmissionSettings(ctx: ExtensionsContext): Promise<string> {
   requireManageForms(ctx);
-  return JSON.stringify((await readOption<unknown>(ctx.prisma, SUBMISSIONS_SETTINGS_OPTION)) ?? []);
+  // json_encode(get_option(…)): "false" while the option was never saved.
+  return JSON.stringify((await readOption<unknown>(ctx.prisma, SUBMISSIONS_SETTINGS_OPTION)) ?? false);
 }
 
 export async function setSubmissionSetting(ctx: ExtensionsContext, settingName: string, data: string, formId: string) {
@@ -166,7 +167,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", 
 export async function sendSubmissionEmail(ctx: ExtensionsContext, submissionId: number, actionSettings: string) {
   requireManageForms(ctx);
   const overrides = jsonObject(actionSettings, "action_settings");
-  const row = await submissionRow(ctx, submissionId);
+  // An unknown submission is Ninja Forms' malformed_request (500).
+  const row = (await ctx.prisma.formSubmission.findUnique({ where: { id: submissionId } })) ?? pluginError("malformed_request");
   const form = (await formsLoaders(ctx).formById.load(row.formId))!;
   const fields = await fieldsOf(ctx, row.formId);
   const values = valuesOf(row);

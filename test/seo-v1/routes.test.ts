@@ -287,6 +287,26 @@ describe("indexing", () => {
     }
   });
 
+  it("a post changed after its analysis is indexed again, and its bucket moves", async () => {
+    const before = await system.request("GET", "/wp-json/seo/v1/readability_scores?contentType=post&troubleshooting=true", { auth: "admin" });
+    expect(before.body.scores[2].ids.split(",").map(Number)).toContain(posts.thin.id);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // modified dates have second precision
+    const updated = await system.request("POST", `/wp-json/core/v2/posts/${posts.thin.id}`, { auth: "admin", body: { content: goodBody } });
+    expect(updated.status).toBe(200);
+    const batch = await system.request("POST", "/wp-json/seo/v1/indexing/posts", { auth: "admin" });
+    expect(batch.body.objects.map((o: any) => o.object_id)).toEqual([posts.thin.id]);
+    expect(batch.body.next_url).toBe(false);
+    const after = await system.request("GET", "/wp-json/seo/v1/readability_scores?contentType=post&troubleshooting=true", { auth: "admin" });
+    expect(after.body.scores[0].ids.split(",").map(Number)).toContain(posts.thin.id);
+    expect((await system.request("POST", "/wp-json/seo/v1/indexing/posts", { auth: "admin" })).body.objects).toEqual([]);
+  });
+
+  it("the Allow header follows Yoast's capabilities", async () => {
+    expect((await system.request("GET", "/wp-json/seo/v1/workouts", { auth: editor.auth })).headers.get("allow")).toBe("GET, POST");
+    expect((await system.request("OPTIONS", "/wp-json/seo/v1/seo_scores", { auth: editor.auth })).headers.get("allow") ?? "").toBe("");
+    expect((await system.request("OPTIONS", "/wp-json/seo/v1/seo_scores", { auth: "admin" })).headers.get("allow")).toBe("GET");
+  });
+
   it("terms, general pages, archives and links", async () => {
     const terms = await system.request("POST", "/wp-json/seo/v1/indexing/terms", { auth: "admin" });
     expect(terms.body.objects.map((o: any) => o.object_sub_type)).toContain("category");

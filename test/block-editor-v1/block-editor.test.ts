@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { unzipSync, strFromU8 } from "fflate";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { headInformation } from "../../subgraphs/extensions/block-editor/url-details.ts";
+import { headInformation, PageCache, URL_DETAILS_TTL_MS } from "../../subgraphs/extensions/block-editor/url-details.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 import { createUserWithPassword, type SignedInUser } from "../helpers/users.ts";
 
@@ -131,4 +131,14 @@ describe("block-editor/v1/export", () => {
     expect(g.data?.blockEditorExport.filename).toBe("partner-site.zip");
     expect(Object.keys(unzipSync(Buffer.from(g.data!.blockEditorExport.base64, "base64")))).toEqual(g.data?.blockEditorExport.files);
   });
+});
+
+test("the url-details cache keeps a page for an hour, then asks again", () => {
+  let now = 0;
+  const cache = new PageCache(() => now);
+  cache.set("http://a.example/x", "<title>x</title>");
+  now = URL_DETAILS_TTL_MS - 1;
+  expect(cache.get("http://a.example/x")).toBe("<title>x</title>");
+  now = URL_DETAILS_TTL_MS;
+  expect(cache.get("http://a.example/x")).toBeUndefined();
 });

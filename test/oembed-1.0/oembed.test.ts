@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { OEmbedCache, PROXY_TTL_MS } from "../../subgraphs/content/embeds/proxy.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 import { createUserWithPassword, type SignedInUser } from "../helpers/users.ts";
 
@@ -248,4 +249,14 @@ describe("oembed/1.0/proxy", () => {
       expect(index.routes[path].endpoints).toEqual(rec.routes[path].endpoints);
     }
   });
+});
+
+test("the proxy cache keeps an answer for a day (rest_oembed_ttl), then asks again", () => {
+  let now = 0;
+  const cache = new OEmbedCache(() => now);
+  cache.set("k", { type: "rich" });
+  now = PROXY_TTL_MS - 1;
+  expect(cache.get("k")).toEqual({ type: "rich" });
+  now = PROXY_TTL_MS;
+  expect(cache.get("k")).toBeUndefined();
 });

@@ -286,6 +286,8 @@ describe("forms-views", () => {
     expect((await get(`/forms-views/forms/${formId}/fields`, null, auth(refreshed.body.token))).status).toBe(200);
     const tooOld = await post("/forms-views/token/refresh", { formID: formId }, null, auth(await expiredToken([formId], 25 * 3600)));
     expect([tooOld.status, tooOld.body.code]).toEqual([401, "invalid_token"]);
+    const noForm = await post("/forms-views/token/refresh", {}, null, auth(old));
+    expect([noForm.status, noForm.body.code]).toEqual([400, "invalid_form_id"]);
     const otherForm = await post("/forms-views/token/refresh", { formID: otherFormId }, null, auth(old));
     expect([otherForm.status, otherForm.body.code]).toEqual([403, "unauthorized_form_access"]);
   });

@@ -9,6 +9,7 @@ const PLUGIN_ERRORS = {
   form_not_found: [404, "Form not found"],
   unauthorized_form_access: [403, "You do not have access to this form"],
   invalid_token: [401, "Invalid or expired token"],
+  invalid_form_id: [400, "Valid form ID is required"],
   rate_limit_exceeded: [429, "Too many requests. Please try again later."],
   submission_not_found: [404, "Submission not found"],
   handler_not_recognized: [500, "Submission handler not recognized."],

@@ -73,6 +73,7 @@ export async function createViewToken(ctx: ExtensionsContext, formIds: readonly 
 
 export async function refreshViewToken(ctx: ExtensionsContext, token: string, formId: number) {
   rateLimit(ctx, "refresh", "token/refresh");
+  if (!Number.isInteger(formId) || formId <= 0) pluginError("invalid_form_id");
   const forms = await tokenForms(ctx, token, REFRESH_GRACE_SECONDS);
   if (!forms.includes(formId)) pluginError("unauthorized_form_access");
   if (!(await formsLoaders(ctx).formById.load(formId))) pluginError("form_not_found");

@@ -6,9 +6,10 @@ import { auditResolvers } from "../audit/resolvers.ts";
 import { eventResolvers } from "../events/resolvers.ts";
 import { connectorResolvers } from "../connectors/resolvers.ts";
 import { userResolvers } from "../users/resolvers.ts";
+import { clusterResolvers } from "../cluster/resolvers.ts";
 
 export const applianceAreas = {
-  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query },
-  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation, ...userResolvers.Mutation },
+  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query, ...clusterResolvers.Query },
+  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation, ...userResolvers.Mutation, ...clusterResolvers.Mutation },
   types: { JSONValue: auditResolvers.JSONValue },
 } satisfies { Query: Resolvers["Query"]; Mutation: Resolvers["Mutation"]; types: Resolvers };

@@ -61,10 +61,10 @@ export async function listGroups(ctx: ExtensionsContext, list: ListInput | null 
 }
 
 /** Name tag-stripped and cut to 50 characters; module 1..3; else redirect_group_invalid. */
-function sanitizeGroup(input: GroupInput, message?: string): { name: string; moduleId: number } {
+function sanitizeGroup(input: GroupInput): { name: string; moduleId: number } {
   const name = String(input.name ?? "").replace(/<[^>]*>?/g, "").trim().slice(0, 50);
   const moduleId = Math.trunc(Number(input.moduleId));
-  if (name === "" || !MODULE_NAMES[moduleId]) fail("redirect_group_invalid", { ...(message ? { message } : {}), data: { error_code: 110 } });
+  if (name === "" || !MODULE_NAMES[moduleId]) fail("redirect_group_invalid", { data: { error_code: 110 } });
   return { name, moduleId };
 }
 
@@ -86,8 +86,10 @@ export async function updateGroup(ctx: ExtensionsContext, id: number, input: Gro
   requireRedirection(ctx, "add");
   const existing = Number.isSafeInteger(id) && Math.abs(id) < 2 ** 31 ? await ctx.prisma.redirectionGroup.findUnique({ where: { id } }) : null;
   if (!existing) fail("redirect_group_invalid", { message: "Invalid group details", data: { error_code: 136 } });
-  const { name, moduleId } = sanitizeGroup(input, "Invalid group details");
-  const row = await ctx.prisma.redirectionGroup.update({ where: { id }, data: { name, moduleId } });
+  // Red_Group::update never refuses: the name is saved as sanitized (even empty), an invalid module is ignored.
+  const name = String(input.name ?? "").replace(/<[^>]*>?/g, "").trim().slice(0, 50);
+  const moduleId = Math.trunc(Number(input.moduleId));
+  const row = await ctx.prisma.redirectionGroup.update({ where: { id }, data: { name, ...(MODULE_NAMES[moduleId] ? { moduleId } : {}) } });
   await bumpRulesVersion(ctx);
   return (await groupViews(ctx, [row]))[0];
 }

@@ -82,8 +82,11 @@ export const snakeRule = (rule: RedirectRuleFieldsFragment) => ({
   position: rule.position, last_access: rule.lastAccess, enabled: rule.enabled,
 });
 
-const snakeGroup = (g: RedirectGroupFieldsFragment) =>
-  ({ id: g.id, name: g.name, redirects: g.redirects, module_id: g.moduleId, moduleName: g.moduleName, enabled: g.enabled, default: g.default });
+/** A group's to_json; lists add `default: true` to the default group only (the update answer never has it). */
+const snakeGroup = (g: RedirectGroupFieldsFragment, inList = true) => ({
+  id: g.id, name: g.name, redirects: g.redirects, module_id: g.moduleId, moduleName: g.moduleName, enabled: g.enabled,
+  ...(inList && g.default ? { default: true } : {}),
+});
 
 function logBody(page: RedirectLogPageFieldsFragment, kind: "LOG" | "NOT_FOUND"): unknown {
   if (page.groups) return { items: page.groups.map((g) => ({ count: g.count, url: g.value, id: g.value })), total: page.total };
@@ -119,7 +122,7 @@ const groupInput = (r: RestRequest) => ({
 });
 
 const rulesBody = (page: { total: number; items: RedirectRuleFieldsFragment[] }) => ({ items: page.items.map(snakeRule), total: page.total });
-const groupsBody = (page: { total: number; items: RedirectGroupFieldsFragment[] }) => ({ items: page.items.map(snakeGroup), total: page.total });
+const groupsBody = (page: { total: number; items: RedirectGroupFieldsFragment[] }) => ({ items: page.items.map((g) => snakeGroup(g)), total: page.total });
 
 /** /redirect/post: the title when the text is found in it past its start, else the slug (the plugin's quirk). */
 function postMatches(text: string, nodes: { title: { raw: string | null }; slug: string; link: string }[]) {
@@ -182,7 +185,7 @@ export const redirectionRoutes: SiteRoute[] = [
   ]),
   route(NS, "/group/(?P<id>[\\d]+)", [
     endpoint({ methods: [...EDITABLE], args: { id: idArg, ...groupArgs } },
-      op(UpdateRedirectGroupDocument, (r) => ({ id: Number(r.params.id), input: groupInput(r) }), (d) => d.updateRedirectGroup), (g) => ({ item: snakeGroup(g) })),
+      op(UpdateRedirectGroupDocument, (r) => ({ id: Number(r.params.id), input: groupInput(r) }), (d) => d.updateRedirectGroup), (g) => ({ item: snakeGroup(g, false) })),
   ]),
   route(NS, "/bulk/group/(?P<bulk>delete|enable|disable)", [
     endpoint({ methods: [...EDITABLE], args: { bulk: { description: "Bulk action", type: "string", enum: ["delete", "enable", "disable"] }, ...bulkArgs(groupList) } },

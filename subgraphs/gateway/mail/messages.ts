@@ -41,6 +41,11 @@ const COLUMNS: Record<ScalarFilter, ColumnSpec<GatewayMessage>> = {
   sentOn: { column: "sentOn", type: "datetime" },
 };
 
+/** Columns ingest stores lower-cased (addresses, hostnames): their equality needs no LOWER(). */
+const LOWERED: Partial<Record<keyof MessageFilter, "sender" | "headerFromAddress" | "hostname">> = {
+  sender: "sender", headerFrom: "headerFromAddress", hostname: "hostname",
+};
+
 /** Filters over the rows beside the message: the address rows (by role) and the URI host rows. */
 const RELATED = {
   recipient: { spec: { type: "string", format: "email" }, where: (c: Prisma.GatewayMessageAddressWhereInput): Prisma.GatewayMessageWhereInput => ({ addresses: { some: { role: "recipient", ...c } } }) },
@@ -148,8 +153,21 @@ export function messageWhere(filter: MessageFilter | null | undefined): Prisma.G
   const scalar: Partial<Record<ScalarFilter, readonly FilterInput[] | null>> = {};
   for (const [name, conditions] of Object.entries(filter ?? {}) as [keyof MessageFilter, readonly FilterInput[] | null][]) {
     if (!conditions) continue;
-    if (name in RELATED) where.push(...relatedWhere(name as keyof typeof RELATED, conditions, violations));
-    else scalar[name as ScalarFilter] = conditions;
+    if (name in RELATED) { where.push(...relatedWhere(name as keyof typeof RELATED, conditions, violations)); continue; }
+    const lowered = LOWERED[name];
+    const rest: FilterInput[] = [];
+    for (const condition of conditions) {
+      const operator = condition.operator ?? "eq";
+      // Stored lower-cased: equality compares the lower-cased value exactly, through the column's index
+      // (a case-insensitive LOWER(column) = … could not use it).
+      if (lowered && (operator === "eq" || operator === "in" || operator === "neq")) {
+        const parsed = parseCondition(name, COLUMNS[name as ScalarFilter], operator, condition.value);
+        if (isViolation(parsed)) { violations.push(parsed); continue; }
+        const values = (Array.isArray(parsed.value) ? parsed.value : [parsed.value]).map((v) => String(v).trim().toLowerCase());
+        where.push(operator === "neq" ? { NOT: { [lowered]: { in: values } } } : { [lowered]: { in: values } });
+      } else rest.push(condition);
+    }
+    if (rest.length) scalar[name as ScalarFilter] = rest;
   }
   try {
     where.push(...(buildCollectionQuery(COLUMNS, scalar, []).where as Prisma.GatewayMessageWhereInput[]));

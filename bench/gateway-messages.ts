@@ -1,0 +1,174 @@
+// `npm run bench:gateway-messages`: the email gateway's message list at appliance scale. One
+// database (PGlite in a temporary directory, or DATABASE_URL=postgres://…): 10,000 messages are
+// written set-based (generate_series, with their address and URI-host rows), the list queries are
+// timed; the table is then grown to 1,000,000 (BENCH_MESSAGES) and the same queries timed again.
+// Prints each query's median time at both sizes and the ratio (the goal: within 2×). Then ingest
+// throughput through the real ingest path (storeMessages: checked records, one transaction per
+// batch, accounting and restricted senders). Asserts nothing; read the figures.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { openDatabase, type Database } from "../lib/db.ts";
+import { applyMigrations } from "../lib/migrate.ts";
+import { checkIngestBatch } from "../lib/gateway/ingest-record.ts";
+import { storeMessages } from "../subgraphs/gateway/mail/ingest.ts";
+import { listMessages, type MessageQuery } from "../subgraphs/gateway/mail/messages.ts";
+
+const SMALL = 10_000;
+const LARGE = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const RUNS = 7;
+const SENDERS = 5_000;
+const RECIPIENTS = 20_000;
+const HOSTS = 2_000;
+const DAYS = 90;
+const T0 = Date.parse("2024-06-01T00:00:00Z");
+
+/** Rows g in [from, to], deterministic: message g's sender, recipient, node, host and time derive from g. */
+async function generate(db: Database, from: number, to: number): Promise<void> {
+  const p = db.prisma;
+  // Spread over DAYS days, newest at T0 + DAYS days; ids sort with time.
+  const time = `(timestamp '2024-06-01' + ((g::bigint * 7919) % ${DAYS * 86_400}) * interval '1 second')`;
+  await p.$executeRawUnsafe(`
+    INSERT INTO "GatewayMessage" (id, "messageId", "receivedOn", sender, "headerFrom", "headerFromAddress", recipients, "senderIp", hostname, "nodeId",
+      direction, subject, size, result, "deliveryResult", score, "hasAttachments", state, quarantined, "uriHosts")
+    SELECT 'B' || lpad(g::text, 9, '0'), '<' || g || '@bench.example>', ${time},
+      's' || (g % ${SENDERS}) || '@senders.example', 's' || (g % ${SENDERS}) || '@senders.example', 's' || (g % ${SENDERS}) || '@senders.example',
+      ARRAY['r' || ((g * 31) % ${RECIPIENTS}) || '@corp.example'], '198.51.100.' || (g % 250), 'esg' || (g % 4) || '.corp.example', 'node-' || (g % 4),
+      'inbound', 'Subject ' || (g % 997), 500 + (g * 13) % 100000,
+      CASE WHEN g % 20 = 0 THEN 'spam' WHEN g % 97 = 0 THEN 'virus' ELSE 'clean' END,
+      CASE WHEN g % 20 = 0 OR g % 97 = 0 THEN 'pending' ELSE 'delivered' END, (g % 100) / 10.0, g % 7 = 0,
+      CASE WHEN g % 20 = 0 OR g % 97 = 0 THEN 'quarantined' ELSE 'none' END, g % 20 = 0 OR g % 97 = 0,
+      ARRAY['h' || (g % ${HOSTS}) || '.links.example']
+    FROM generate_series(${from}, ${to}) AS g`);
+  await p.$executeRawUnsafe(`
+    INSERT INTO "GatewayMessageAddress" ("messageId", address, domain, role, "receivedOn")
+    SELECT 'B' || lpad(g::text, 9, '0'), 's' || (g % ${SENDERS}) || '@senders.example', 'senders.example', 'sender', ${time} FROM generate_series(${from}, ${to}) AS g
+    UNION ALL
+    SELECT 'B' || lpad(g::text, 9, '0'), 'r' || ((g * 31) % ${RECIPIENTS}) || '@corp.example', 'corp.example', 'recipient', ${time} FROM generate_series(${from}, ${to}) AS g`);
+  await p.$executeRawUnsafe(`
+    INSERT INTO "GatewayMessageUriHost" ("messageId", host, "receivedOn")
+    SELECT 'B' || lpad(g::text, 9, '0'), 'h' || (g % ${HOSTS}) || '.links.example', ${time} FROM generate_series(${from}, ${to}) AS g`);
+  await p.$executeRawUnsafe(`
+    INSERT INTO "GatewayMessageCounter" (name, value) VALUES ('messages', ${to - from + 1})
+    ON CONFLICT (name) DO UPDATE SET value = "GatewayMessageCounter".value + EXCLUDED.value`);
+}
+
+const TABLES = ["GatewayMessage", "GatewayMessageAddress", "GatewayMessageUriHost"];
+
+/** Bulk load without the secondary indexes, then build them once (as a bulk import would). */
+async function generateBulk(db: Database, from: number, to: number): Promise<void> {
+  const p = db.prisma;
+  const indexes = await p.$queryRawUnsafe<{ indexname: string; indexdef: string }[]>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY($1::text[]) AND indexname NOT LIKE '%_pkey'`, TABLES);
+  for (const { indexname } of indexes) await p.$executeRawUnsafe(`DROP INDEX "${indexname}"`);
+  const step = 100_000;
+  for (let a = from; a <= to; a += step) {
+    await generate(db, a, Math.min(to, a + step - 1));
+    process.stderr.write(`  ${Math.min(to, a + step - 1).toLocaleString("en")} rows\r`);
+  }
+  process.stderr.write("\n");
+  for (const { indexdef } of indexes) await p.$executeRawUnsafe(indexdef);
+  for (const table of TABLES) await p.$executeRawUnsafe(`ANALYZE "${table}"`);
+}
+
+const day = (d: number) => new Date(T0 + d * 86_400_000).toISOString();
+const QUERIES: { name: string; query: MessageQuery }[] = [
+  { name: "newest first, page 1 (no filter)", query: { page: 1, itemsPerPage: 30 } },
+  { name: "sender eq, newest first", query: { page: 1, itemsPerPage: 30, filter: { sender: [{ operator: "eq", value: "s42@senders.example" }] } } },
+  { name: "recipient eq (address rows)", query: { page: 1, itemsPerPage: 30, filter: { recipient: [{ operator: "eq", value: "r4242@corp.example" }] } } },
+  { name: "URI host eq (§1.12)", query: { page: 1, itemsPerPage: 30, filter: { uriHost: [{ operator: "eq", value: "h7.links.example" }] } } },
+  { name: "cluster node + one day (§1.12)", query: { page: 1, itemsPerPage: 30, filter: { nodeId: [{ operator: "eq", value: "node-1" }], receivedOn: [{ operator: "gte", value: day(40) }, { operator: "lt", value: day(41) }] } } },
+  { name: "virus verdict, newest first", query: { page: 1, itemsPerPage: 30, filter: { result: [{ operator: "eq", value: "virus" }] } } },
+  { name: "quarantined, by size desc", query: { page: 1, itemsPerPage: 30, filter: { quarantined: [{ operator: "eq", value: "true" }] }, order: [{ field: "size", direction: "desc" }] } },
+  { name: "subject start, oldest first", query: { page: 1, itemsPerPage: 30, filter: { subject: [{ operator: "start", value: "Subject 99" }] }, order: [{ field: "receivedOn", direction: "asc" }] } },
+];
+
+const ADMIN = { gateway: { userId: 0, username: "bench", roles: ["admin"] } };
+
+async function time(db: Database, query: MessageQuery): Promise<{ ms: number; total: number }> {
+  const ctx = { db, identity: ADMIN };
+  await listMessages(ctx, query); // warm-up
+  const samples: number[] = [];
+  let total = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    total = (await listMessages(ctx, query)).totalItems;
+    samples.push(performance.now() - start);
+  }
+  samples.sort((a, b) => a - b);
+  return { ms: samples[Math.floor(RUNS / 2)], total };
+}
+
+/** Keyset page N (after N-1 cursors) vs offset page N: a deep page by keyset costs what page 1 does. */
+async function deepPages(db: Database, depth: number): Promise<{ keyset: number; offset: number }> {
+  const ctx = { db, identity: ADMIN };
+  let after: string | null = null;
+  for (let i = 1; i < depth; i++) after = (await listMessages(ctx, { page: 1, itemsPerPage: 100, after })).endCursor;
+  const k0 = performance.now();
+  await listMessages(ctx, { page: 1, itemsPerPage: 100, after });
+  const keyset = performance.now() - k0;
+  const o0 = performance.now();
+  await listMessages(ctx, { page: depth, itemsPerPage: 100 });
+  return { keyset, offset: performance.now() - o0 };
+}
+
+async function ingestThroughput(db: Database): Promise<{ perSecond: number; messages: number }> {
+  const batches = 6;
+  const size = 500;
+  const records = Array.from({ length: batches * size }, (_, i) => ({
+    id: `ING${i}`, receivedOn: new Date(T0 + i * 1000).toISOString(), sender: `n${i % 50}@news.example`,
+    recipients: [`u${i % 700}@corp.example`], headerFrom: `"News" <n${i % 50}@news.example>`, subject: `Ingested ${i}`,
+    hostname: "esg1.corp.example", nodeId: "node-0", direction: i % 10 ? "inbound" : "outbound", size: 2000 + i,
+    result: i % 25 ? "clean" : "spam", deliveryResult: i % 25 ? "delivered" : "pending", quarantined: i % 25 === 0,
+    uris: [`https://l${i % 30}.example/x`], analysis: [{ engine: "antispam", result: "clean" }],
+  }));
+  const start = performance.now();
+  for (let b = 0; b < batches; b++) {
+    const { records: good } = checkIngestBatch(records.slice(b * size, (b + 1) * size));
+    await storeMessages({ db }, good);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return { perSecond: records.length / seconds, messages: records.length };
+}
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
+  const dir = url ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
+  const db = await openDatabase(url ?? `file:${dir}`);
+  const began = performance.now();
+  try {
+    await applyMigrations(db);
+    console.log(`Database: ${url ? "PostgreSQL" : "PGlite (temporary directory)"}; ${RUNS} runs per query, median.`);
+    await generate(db, 1, SMALL);
+    for (const table of TABLES) await db.prisma.$executeRawUnsafe(`ANALYZE "${table}"`);
+    const small: { ms: number; total: number }[] = [];
+    for (const q of QUERIES) small.push(await time(db, q.query));
+    const deepSmall = await deepPages(db, 50);
+
+    const g0 = performance.now();
+    console.log(`Growing to ${LARGE.toLocaleString("en")} messages (set-based insert, indexes rebuilt once)…`);
+    await generateBulk(db, SMALL + 1, LARGE);
+    console.log(`  done in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
+    const large: { ms: number; total: number }[] = [];
+    for (const q of QUERIES) large.push(await time(db, q.query));
+    const deepLarge = await deepPages(db, 50);
+
+    console.log(`\n${"query".padEnd(36)} ${"10k ms".padStart(8)} ${"1M ms".padStart(8)} ${"ratio".padStart(6)}  totals (10k → ${LARGE.toLocaleString("en")})`);
+    QUERIES.forEach((q, i) => {
+      const ratio = large[i].ms / small[i].ms;
+      console.log(`${q.name.padEnd(36)} ${small[i].ms.toFixed(1).padStart(8)} ${large[i].ms.toFixed(1).padStart(8)} ${ratio.toFixed(2).padStart(6)}${ratio > 2 ? " !" : "  "} ${small[i].total} → ${large[i].total}`);
+    });
+    console.log(`page 50 of 100 by keyset (after)      ${deepSmall.keyset.toFixed(1).padStart(8)} ${deepLarge.keyset.toFixed(1).padStart(8)} ${(deepLarge.keyset / deepSmall.keyset).toFixed(2).padStart(6)}`);
+    console.log(`page 50 of 100 by offset (page=50)    ${deepSmall.offset.toFixed(1).padStart(8)} ${deepLarge.offset.toFixed(1).padStart(8)} ${(deepLarge.offset / deepSmall.offset).toFixed(2).padStart(6)}`);
+
+    const ingest = await ingestThroughput(db);
+    console.log(`\nIngest (checked records, 500 per transaction, accounting + restrictions, on the ${LARGE.toLocaleString("en")}-row tables): ${ingest.perSecond.toFixed(0)} messages/s over ${ingest.messages}.`);
+    console.log(`Total run: ${((performance.now() - began) / 1000).toFixed(0)} s.`);
+  } finally {
+    await db.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

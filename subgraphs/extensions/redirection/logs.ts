@@ -26,7 +26,8 @@ interface LogRowShape {
   sentTo?: string | null; redirectionId?: number | null; redirectBy?: string | null;
 }
 
-const titleCase = (slug: string) => (slug.toLowerCase() === "wordpress" ? "WordPress" : slug.replace(/(^|[\s_-])([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase()));
+/** get_redirect_name: `wordpress` is WordPress, anything else PHP's ucwords (words split by whitespace). */
+const titleCase = (slug: string) => (slug === "wordpress" ? "WordPress" : slug.replace(/(^|[\s])([a-z])/g, (_m, p: string, c: string) => p + c.toUpperCase()));
 
 function decodeRequestData(data: string | null): unknown {
   if (!data) return "";

@@ -161,6 +161,7 @@ describe("idType lookups and nodeByUri", () => {
       plain: nodeByUri(uri: "/?p=${helloId}") { __typename }
       nothing: nodeByUri(uri: "/no-such-thing/") { __typename }
       elsewhere: nodeByUri(uri: "https://elsewhere.example/hello-world/") { __typename }
+      malformed: nodeByUri(uri: "/%E0%A4%A/") { __typename }
     }`, { full: `${home}/hello-world/` });
     expect(d.post).toEqual({ __typename: "Post", id: b64(`post:${helloId}`), uri: "/hello-world/" });
     expect(d.page).toEqual({ __typename: "Page", uri: "/sample-page/" });
@@ -168,6 +169,7 @@ describe("idType lookups and nodeByUri", () => {
     expect(d.plain.__typename).toBe("Post");
     expect(d.nothing).toBeNull();
     expect(d.elsewhere).toBeNull();
+    expect(d.malformed).toBeNull();
     const author = await visitor(`{ post(id: "hello-world", idType: SLUG) { author { uri } } }`);
     const byAuthorUri = await visitor(`query($u: String!) { nodeByUri(uri: $u) { __typename } }`, { u: author.post.author.uri });
     expect(byAuthorUri.nodeByUri.__typename).toBe("User");

@@ -128,7 +128,12 @@ export async function nodeByUri(ctx: ContentContext, uri: string): Promise<NodeV
     const front = options.show_on_front === "page" ? Number(options.page_on_front) : 0;
     return front > 0 ? loadNode(ctx, "post", front) : null;
   }
-  const segments = path.split("/").filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+  let segments: string[];
+  try {
+    segments = path.split("/").filter(Boolean).map((s) => decodeURIComponent(s).toLowerCase());
+  } catch {
+    return null; // A malformed %-escape names nothing.
+  }
   const last = segments[segments.length - 1];
   const target = `${home}${path}`;
   if (segments[0] === "author" && segments.length === 2) {

@@ -136,6 +136,7 @@ describe("serving redirects", () => {
     expect(response.location).toBe("/new-page");
     expect(response.headers.get("x-redirect-by")).toBe("redirection");
     expect(response.headers.get("cache-control")).toBe("max-age=3600");
+    expect(response.headers.get("expires")).toBe("Fri, 05 Jan 2024 11:41:00 GMT");
     const after = await ruleById(rule.id);
     expect(after.hits).toBe(1);
     expect(after.last_access).toBe("January 5, 2024");
@@ -261,7 +262,9 @@ describe("more of the plugin's behaviour", () => {
     const groupId = group.body.items[0].id;
     const created = await admin("POST", "/redirect", { url: "/season", action_data: { url: "/summer" }, group_id: groupId, match_type: "url", action_type: "url", action_code: 307 });
     expect(created.status).toBe(200);
-    expect((await visit("/season")).status).toBe(307);
+    const temporary = await visit("/season");
+    expect(temporary.status).toBe(307);
+    expect(temporary.headers.get("cache-control")).toBe("no-cache, must-revalidate, max-age=0, no-store, private");
     const disabled = await admin("POST", "/bulk/group/disable", { items: [groupId, 999999], filterBy: { name: "Seasonal" } });
     expect(disabled.body.items[0]).toMatchObject({ id: groupId, enabled: false, redirects: 1 });
     expect((await admin("GET", `/redirect?filterBy[group]=${groupId}`)).body.items[0].enabled).toBe(false);

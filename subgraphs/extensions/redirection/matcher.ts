@@ -171,18 +171,28 @@ function conditionTarget(rule: CompiledRule, request: ServeRequest, ip: string):
   }
 }
 
-/** Response headers of a redirect: X-Redirect-By, the 301 cache headers and the configured redirect headers. */
+const NO_CACHE = [
+  { name: "Expires", value: "Wed, 11 Jan 1984 05:00:00 GMT" },
+  { name: "Cache-Control", value: "no-cache, must-revalidate, max-age=0, no-store, private" },
+];
+
+/**
+ * Response headers of a redirect (the plugin's wp_redirect filter): X-Redirect-By; a 307 is never
+ * cached; otherwise the configured redirect headers, and for a 301 the redirect_cache hours
+ * (-1 no-cache, 0 nothing).
+ */
 function redirectHeaders(code: number, options: RedirectionOptions, now: Date): { name: string; value: string }[] {
   const headers = [{ name: "X-Redirect-By", value: "redirection" }];
+  if (code === 307) return headers.concat(NO_CACHE);
+  headers.push(...configuredHeaders(options, "redirect"));
   if (code === 301) {
     const hours = Number(options.redirect_cache);
-    if (hours === -1) {
-      headers.push({ name: "Cache-Control", value: "no-cache, must-revalidate, max-age=0" }, { name: "Expires", value: "Wed, 11 Jan 1984 05:00:00 GMT" });
-    } else if (hours > 0) {
-      headers.push({ name: "Cache-Control", value: `max-age=${hours * 3600}` }, { name: "Expires", value: new Date(now.getTime() + hours * 3600_000).toUTCString() });
+    if (hours === -1) headers.push(...NO_CACHE);
+    else if (hours > 0) {
+      headers.push({ name: "Expires", value: new Date(now.getTime() + hours * 3600_000).toUTCString() }, { name: "Cache-Control", value: `max-age=${hours * 3600}` });
     }
   }
-  return headers.concat(configuredHeaders(options, "redirect"));
+  return headers;
 }
 
 function configuredHeaders(options: RedirectionOptions, where: "site" | "redirect"): { name: string; value: string }[] {

@@ -7,9 +7,10 @@ import { eventResolvers } from "../events/resolvers.ts";
 import { connectorResolvers } from "../connectors/resolvers.ts";
 import { userResolvers } from "../users/resolvers.ts";
 import { clusterResolvers } from "../cluster/resolvers.ts";
+import { domainResolvers } from "../domains/resolvers.ts";
 
 export const applianceAreas = {
-  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query, ...clusterResolvers.Query },
-  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation, ...userResolvers.Mutation, ...clusterResolvers.Mutation },
+  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query, ...clusterResolvers.Query, ...domainResolvers.Query },
+  Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation, ...userResolvers.Mutation, ...clusterResolvers.Mutation, ...domainResolvers.Mutation },
   types: { JSONValue: auditResolvers.JSONValue },
 } satisfies { Query: Resolvers["Query"]; Mutation: Resolvers["Mutation"]; types: Resolvers };

@@ -7,6 +7,7 @@ import {
 } from "../../subgraphs/extensions/redirection/url.ts";
 import { sanitizeRule } from "../../subgraphs/extensions/redirection/records.ts";
 import { defaultOptions } from "../../subgraphs/extensions/redirection/settings.ts";
+import { apacheText, csvText, jsonText, nginxText } from "../../subgraphs/extensions/redirection/export.ts";
 
 const flags = (json: Record<string, unknown> = {}): SourceFlags => parseFlags(json);
 
@@ -147,5 +148,57 @@ describe("sanitizer", () => {
     expect(sanitizeRule({ url: "/x", action_type: "url", group_id: 1, match_type: "url" }, ctx, true).position).toBe(0);
     expect(() => sanitizeRule({ url: "", action_type: "url", group_id: 2, match_type: "url" }, ctx)).toThrow("Invalid source URL");
     expect(() => sanitizeRule({ url: "/x", action_type: "url", group_id: 2, match_type: "url" }, ctx)).toThrow("Invalid group when creating redirect");
+  });
+});
+
+describe("export texts", () => {
+  const now = new Date("2024-01-05T10:41:00Z");
+  const options = { ...defaultOptions(), flag_case: false, flag_trailing: false };
+  const row = (over: Record<string, unknown>) => ({
+    id: 1, url: "/x", matchUrl: "/x", matchData: null, regex: false, position: 0, lastCount: 0, lastAccess: new Date(0), groupId: 1,
+    status: "enabled", actionType: "url", actionCode: 301, actionData: "/y", matchType: "url", title: null, ...over,
+  }) as Parameters<typeof apacheText>[0][number];
+
+  it("writes regex, query, server, agent and https rules the way the plugin's .htaccess does", () => {
+    const text = apacheText([
+      row({ url: "^/blog/(.*)$", matchUrl: "regex", regex: true, actionData: "/$1" }),
+      row({ url: "/my-test?query=1", actionData: "/target#top" }),
+      row({ url: "/srv", matchType: "server", actionData: JSON.stringify({ url_from: "/from", url_notfrom: "", server: "http://old.example" }), actionCode: 302 }),
+      row({ url: "/ua", matchType: "agent", actionData: JSON.stringify({ url_from: "/mobile", url_notfrom: "", regex: false, agent: "iPhone" }) }),
+      row({ url: "/pass", actionType: "pass", actionData: "/elsewhere", matchData: { source: { flag_query: "pass" } } }),
+      row({ url: "/off", status: "disabled" }),
+      row({ url: "/nothing", actionType: "nothing" }),
+    ], { ...options, https: true }, now);
+    expect(text).toBe([
+      "# Created by Redirection", "# Fri, 05 Jan 2024 10:41:00 +0000", "# Redirection 5.4.2 - https://redirection.me", "", "<IfModule mod_rewrite.c>",
+      "RewriteCond %{HTTPS} off", "RewriteRule ^ https://%{HTTP_HOST}%{REQUEST_URI} [L,R=301]",
+      "RewriteRule ^blog/(.*)$ /$1 [R=301,L]",
+      "RewriteCond %{QUERY_STRING} ^query=1$", "RewriteRule ^my-test$ /target#top [R=301,L,NE]",
+      "RewriteCond %{HTTP_HOST} ^old\\.example$ [NC]", "RewriteRule ^srv$ /from [R=302,L]",
+      "RewriteCond %{HTTP_USER_AGENT} iPhone [NC]", "RewriteRule ua /mobile [R=301,L]",
+      "RewriteRule ^pass$ /elsewhere [L,QSA]",
+      "</IfModule>", "", "# End of Redirection", "",
+    ].join("\n"));
+    expect(apacheText([row({ status: "disabled" })], options, now)).toBe("\n");
+  });
+
+  it("writes nginx rewrites (regex, case-insensitive, agent conditions with the plugin's empty pattern and its indentation)", () => {
+    const text = nginxText([
+      row({ url: "^/blog/(.*)$", matchUrl: "regex", regex: true, actionData: "/$1", actionCode: 302 }),
+      row({ url: "/Case", actionData: "/c", matchData: { source: { flag_case: true } } }),
+      row({ url: "/ua", matchType: "agent", actionData: JSON.stringify({ url_from: "/m", url_notfrom: "/d", regex: false, agent: "iPhone" }) }),
+    ], options, now);
+    expect(text).toBe([
+      "# Created by Redirection", "# Fri, 05 Jan 2024 10:41:00 +0000", "# Redirection 5.4.2 - https://redirection.me", "", "server {",
+      "    rewrite ^blog/(.*)$ /$1 redirect;",
+      "    rewrite (?i)^/Case$ /c permanent;",
+      "    if ( $http_user_agent ~* ^$ ) {\n        rewrite ^/ua$ /m permanent;\n    }\nif ( $http_user_agent !~* ^$ ) {\n        rewrite ^/ua$ /d permanent;\n    }",
+      "}", "", "# End of Redirection", "",
+    ].join("\n"));
+  });
+
+  it("quotes only non-numeric CSV cells and escapes JSON as wp_json_encode does", () => {
+    expect(csvText([row({ url: "/a,\"b\"", title: "T" })])).toBe('source,target,regex,code,type,hits,title,status\n"/a,""b""","/y",0,301,"url",0,"T","active"\n');
+    expect(jsonText({ a: "é/😀", b: [] })).toBe('{\n    "a": "\\u00e9/\\ud83d\\ude00",\n    "b": []\n}\n');
   });
 });

@@ -177,7 +177,7 @@ export function nginxText(rows: RedirectionItem[], options: RedirectionOptions, 
 
 /** wp_json_encode with JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES (4 spaces; empty arrays as []). */
 export function jsonText(value: unknown): string {
-  return `${JSON.stringify(value, null, 4).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
+  return `${JSON.stringify(value, null, 4).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
 }
 
 export function snakeRule(view: ReturnType<typeof toView>): Record<string, unknown> {

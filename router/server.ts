@@ -21,6 +21,7 @@ import { registerGraphiql } from "./explorer/graphiql.ts";
 import { registerCors } from "./cors.ts";
 import { registerGraphqlMultipart } from "./graphql-multipart.ts";
 import { registerRedirects } from "./redirects.ts";
+import { registerEmbedPages } from "./embed-page.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
 
@@ -52,6 +53,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   });
 
   registerCors(app, config);
+  registerEmbedPages(app, { config, execute: executor(graph) }); // <permalink>embed/ pages, before any route
   // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.
   await app.register(async (scope) => {
     // What Fastify refuses before Apollo sees the request (a body that is not JSON, an unknown

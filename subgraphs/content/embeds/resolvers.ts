@@ -2,6 +2,7 @@
 // block-editor/v1/export (export.ts), which reads the content this subgraph owns.
 import type { Resolvers } from "../../../generated/graphql/content-resolvers.ts";
 import { httpClientFor } from "../../../lib/http-client.ts";
+import { embedPage } from "./embed-page.ts";
 import { canExportSite, exportSite } from "./export.ts";
 import { OEMBED_DEFAULT_WIDTH, ownOEmbed } from "./oembed.ts";
 import { proxyCacheFor, proxyOEmbed, type ProxyDocument } from "./proxy.ts";
@@ -15,6 +16,7 @@ export const embedResolvers: Resolvers = {
       return { filename: zip.filename, contentType: zip.contentType, base64: zip.data.toString("base64"), files: zip.files };
     },
     blockEditorExportViewerCan: (_, __, ctx) => canExportSite(ctx),
+    embedPage: (_, { url }, ctx) => embedPage(ctx, url),
     oembed: (_, { url, maxwidth }, ctx) => ownOEmbed(ctx, url, maxwidth ?? OEMBED_DEFAULT_WIDTH),
     oembedProxy: async (_, args, ctx) => {
       const doc = await proxyOEmbed(ctx, {

@@ -1,0 +1,186 @@
+// The embed page an oEmbed iframe shows (`<permalink>embed/`, `?p=N&embed=true`): what a visitor's
+// frame displays (title linked to the permalink, excerpt, featured image, site title and icon),
+// the headers WordPress sends for site pages, the sandbox-safe policy (its one inline script is the
+// only one allowed), 404 for what may not be embedded, the frame script's side of the secret
+// protocol run against a fake window, and the oEmbed answer's iframe address answering 200.
+import crypto from "node:crypto";
+import vm from "node:vm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { EMBED_FRAME_SCRIPT } from "../../subgraphs/content/embeds/embed-page.ts";
+import { startTestSystem, type TestSystem } from "../helpers/system.ts";
+
+const SITE = "http://example.test";
+let s: TestSystem;
+let postId: number;
+let draftId: number;
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(" ");
+const create = async (type: "posts" | "pages", body: Record<string, unknown>) => {
+  const r = await s.request("POST", `/wp-json/core/v2/${type}`, { auth: "admin", body });
+  expect(r.status, r.text).toBe(201);
+  return r.body as { id: number; link: string };
+};
+/** A site address as the router's own (the test site's host is not resolvable). */
+const local = (url: string) => url.replace(SITE, "");
+
+beforeAll(async () => {
+  s = await startTestSystem();
+  expect((await s.request("POST", "/wp-json/core/v2/settings", { auth: "admin", body: { title: "Embed & Co" } })).status).toBe(200);
+  postId = (await create("posts", { title: "Hello <b>embed</b>", slug: "hello-embed", status: "publish", content: `<!-- wp:paragraph --><p>${words(40)}</p><!-- /wp:paragraph -->` })).id;
+  draftId = (await create("posts", { title: "Secret draft", slug: "secret-draft", status: "draft", content: "Not yet" })).id;
+}, 60_000);
+afterAll(async () => { await s?.stop(); });
+
+describe("embed page", () => {
+  test("a published post: title linked to its permalink, 35-word excerpt, site title; site-page headers", async () => {
+    const r = await s.request("GET", "/hello-embed/embed/");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+    expect(r.headers.get("link")).toBe(`<${SITE}/wp-json/>; rel="https://api.w.org/"`);
+    expect(r.headers.get("x-wp-embed")).toBe("true");
+    const html = r.text;
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain("<title>Hello embed &#8211; Embed &amp; Co</title>");
+    expect(html).toContain('<meta name="robots" content="noindex, follow">');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/hello-embed/">`);
+    // The title as text (no markup from the stored title), linked for the top window.
+    expect(html).toContain(`<p class="wp-embed-heading"><a href="${SITE}/hello-embed/" target="_top">Hello embed</a></p>`);
+    expect(html).toContain(`<p>${words(35)} &hellip; <a href="${SITE}/hello-embed/" class="wp-embed-more" target="_top">Continue reading <span class="screen-reader-text">Hello embed</span></a></p>`);
+    expect(html).not.toContain("word36");
+    expect(html).toContain(`<div class="wp-embed-site-title"><a href="${SITE}" target="_top"><span>Embed &amp; Co</span></a></div>`);
+  });
+
+  test("sandbox-safe: one inline script, the only one the page's policy allows; nothing else loaded", async () => {
+    const r = await s.request("GET", "/hello-embed/embed/");
+    const scripts = [...r.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.map((m) => m[1])).toEqual([""]);
+    const hash = crypto.createHash("sha256").update(scripts[0][2]).digest("base64");
+    const csp = r.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`script-src 'sha256-${hash}';`);
+    expect(csp).toContain("default-src 'none'");
+    expect(r.text).not.toMatch(/<link rel="stylesheet"|<iframe|<form/);
+  });
+
+  test("the same page without the trailing slash, as ?embed=true, and as ?p=N&embed=true; HEAD too", async () => {
+    const page = (await s.request("GET", "/hello-embed/embed/")).text;
+    for (const path of ["/hello-embed/embed", "/hello-embed/?embed=true", `/?p=${postId}&embed=true`]) {
+      const r = await s.request("GET", path);
+      expect([path, r.status, r.text]).toEqual([path, 200, page]);
+    }
+    const head = await s.request("HEAD", "/hello-embed/embed/");
+    expect([head.status, head.headers.get("x-wp-embed"), head.text]).toEqual([200, "true", ""]);
+    // Without `embed`, `/` is still the landing page and a permalink is not an embed.
+    expect((await s.request("GET", `/?p=${postId}`)).text).not.toContain("wp-embed");
+  });
+
+  test("404 for a draft (even to its author: the page is what a visitor sees), a private post, an unknown address", async () => {
+    const privatePost = await create("posts", { title: "Private", slug: "private-one", status: "private", content: "x" });
+    for (const [path, auth] of [
+      ["/secret-draft/embed/", undefined], [`/?p=${draftId}&embed=true`, undefined], [`/?p=${draftId}&embed=true`, "admin"],
+      ["/private-one/embed/", "admin"], [`/?p=${privatePost.id}&embed=true`, undefined], ["/no-such-post/embed/", undefined], ["/?p=999999&embed=true", undefined],
+    ] as const) {
+      const r = await s.request("GET", path, { auth });
+      expect([path, r.status]).toEqual([path, 404]);
+      expect(r.headers.get("content-type")).toBe("text/html; charset=UTF-8");
+      expect(r.text).toContain("Oops! That embed can&#8217;t be found.");
+      expect(r.text).not.toContain("Secret draft");
+      expect(r.text).not.toContain("Not yet");
+    }
+  });
+
+  test("API paths ending in /embed stay API routes", async () => {
+    const r = await s.request("GET", `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(`${SITE}/hello-embed/`)}`);
+    expect(r.headers.get("content-type")).toBe("application/json; charset=UTF-8");
+    expect(r.body.title).toBe("Hello <b>embed</b>");
+  });
+
+  test("the oEmbed answer's iframe address answers 200 with the post's page", async () => {
+    const oembed = await s.request("GET", `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(`${SITE}/hello-embed/`)}`);
+    const src = /<iframe[^>]* src="([^"]+)"/.exec(oembed.body.html)?.[1];
+    expect(src).toMatch(new RegExp(`^${SITE}/hello-embed/embed/#\\?secret=[A-Za-z0-9]{10}$`));
+    const r = await s.request("GET", local(src!.replace(/#.*$/, "")));
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(`href="${SITE}/hello-embed/" target="_top">Hello embed</a>`);
+  });
+
+  test("a page under its parent, a protected post, a manual excerpt", async () => {
+    const parent = await create("pages", { title: "About", slug: "about", status: "publish" });
+    await create("pages", { title: "Team", slug: "team", status: "publish", parent: parent.id, excerpt: "The people." });
+    const team = await s.request("GET", "/about/team/embed/");
+    expect(team.status).toBe(200);
+    expect(team.text).toContain(`<a href="${SITE}/about/team/" target="_top">Team</a>`);
+    expect(team.text).toContain('<div class="wp-embed-excerpt"><p>The people.</p></div>');
+    expect((await s.request("GET", "/team/embed/")).status).toBe(404);
+    await create("posts", { title: "Locked", slug: "locked", status: "publish", password: "pw", content: "hidden words" });
+    const locked = await s.request("GET", "/locked/embed/");
+    expect(locked.status).toBe(200);
+    expect(locked.text).toContain(">Protected: Locked</a>");
+    expect(locked.text).toContain("There is no excerpt because this is a protected post.");
+    expect(locked.text).not.toContain("hidden words");
+  });
+
+  test("featured image (wide above the title, with its alt text) and the site icon in the footer", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DAwMDAxAAADhYBAb9e3bEAAAAASUVORK5CYII=", "base64");
+    const media = await s.request("POST", "/wp-json/core/v2/media", { auth: "admin", raw: png, headers: { "content-type": "image/png", "content-disposition": 'attachment; filename="wide.png"' } });
+    expect(media.status, media.text).toBe(201);
+    expect((await s.request("POST", `/wp-json/core/v2/media/${media.body.id}`, { auth: "admin", body: { alt_text: "A wide picture" } })).status).toBe(200);
+    await create("posts", { title: "Pictured", slug: "pictured", status: "publish", featured_media: media.body.id, content: "See." });
+    expect((await s.request("POST", "/wp-json/core/v2/settings", { auth: "admin", body: { site_icon: media.body.id } })).status).toBe(200);
+    const r = await s.request("GET", "/pictured/embed/");
+    expect(r.status).toBe(200);
+    const image = media.body.source_url as string;
+    const figure = `<div class="wp-embed-featured-image rectangular"><a href="${SITE}/pictured/" target="_top"><img src="${image}" width="2" height="1" alt="A wide picture"/></a></div>`;
+    expect(r.text).toContain(figure);
+    expect(r.text.indexOf(figure)).toBeLessThan(r.text.indexOf("<p class=\"wp-embed-heading\""));
+    expect(r.text).toContain(`<img src="${image}" width="32" height="32" alt="" class="wp-embed-site-icon"/><span>Embed &amp; Co</span>`);
+    // The image's own attachment page embeds the image.
+    const attachment = await s.request("GET", `/?p=${media.body.id}&embed=true`);
+    expect(attachment.status).toBe(200);
+    expect(attachment.text).toContain(`<img src="${image}"`);
+  });
+});
+
+describe("frame script (the embedded side of the secret protocol)", () => {
+  /** Runs the page's script in a fake framed window; returns what it posted to the parent and its event handlers. */
+  function frame(hash: string, framed = true) {
+    const posted: unknown[] = [];
+    const handlers: Record<string, ((e: unknown) => void)[]> = {};
+    const on = (type: string, fn: (e: unknown) => void) => { (handlers[type] ??= []).push(fn); };
+    const parent = { postMessage: (data: unknown, origin: string) => posted.push({ data, origin }) };
+    const documentElement = { className: "no-js", getBoundingClientRect: () => ({ height: 321.2 }) };
+    const window: Record<string, unknown> = { location: { hash }, addEventListener: on, postMessage: () => undefined };
+    window.parent = framed ? parent : window;
+    vm.runInNewContext(EMBED_FRAME_SCRIPT, { window, document: { documentElement, addEventListener: on } });
+    const fire = (type: string, e: unknown = {}) => (handlers[type] ?? []).forEach((fn) => fn(e));
+    return { posted, fire, parent, documentElement };
+  }
+
+  test("tells the host page its height with the secret, on load and when the host says ready", () => {
+    const f = frame("#?secret=Ab3dE6gH9k");
+    expect(f.documentElement.className).toBe("js");
+    f.fire("load");
+    expect(f.posted).toEqual([{ data: { message: "height", value: 322, secret: "Ab3dE6gH9k" }, origin: "*" }]);
+    f.fire("message", { source: f.parent, data: { message: "ready", secret: "Ab3dE6gH9k" } });
+    expect(f.posted).toHaveLength(2);
+    f.fire("message", { source: f.parent, data: { message: "ready", secret: "wrong" } });
+    f.fire("message", { source: {}, data: { message: "ready", secret: "Ab3dE6gH9k" } });
+    expect(f.posted).toHaveLength(2);
+  });
+
+  test("a link click is handed to the host page instead of navigating the sandboxed frame", () => {
+    const f = frame("#?secret=Ab3dE6gH9k");
+    let prevented = false;
+    const anchor = { href: `${SITE}/hello-embed/` };
+    f.fire("click", { target: { closest: () => anchor }, button: 0, preventDefault: () => { prevented = true; } });
+    expect(prevented).toBe(true);
+    expect(f.posted).toEqual([{ data: { message: "link", value: `${SITE}/hello-embed/`, secret: "Ab3dE6gH9k" }, origin: "*" }]);
+  });
+
+  test("without a secret, or not in a frame, it posts nothing and links work as links", () => {
+    for (const f of [frame(""), frame("#?secret=Ab3dE6gH9k", false)]) {
+      f.fire("load");
+      f.fire("click", { target: { closest: () => ({ href: "x" }) }, button: 0, preventDefault: () => { throw new Error("prevented"); } });
+      expect(f.posted).toEqual([]);
+    }
+  });
+});

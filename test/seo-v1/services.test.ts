@@ -83,7 +83,7 @@ beforeAll(async () => {
   system = await startTestSystem({ SEO_AI_GENERATOR_URL: `${base}/ai`, SEO_KEYWORD_PROVIDER_URL: `${base}/kp`, SEO_RANK_TRACKER_URL: `${base}/rt` });
   bare = await startTestSystem();
   editor = await createUserWithPassword(system, "ai-editor", ["editor"]);
-});
+}, 180_000);
 afterAll(async () => {
   await system?.stop();
   await bare?.stop();
@@ -204,6 +204,13 @@ describe("keyword provider", () => {
 });
 
 describe("rank tracker", () => {
+  it("is for those who may publish posts", async () => {
+    const contributor = await createUserWithPassword(system, "rt-contributor", ["contributor"]);
+    const r = await system.request("GET", "/wp-json/seo/v1/rank-tracker/account/limit", { auth: contributor.auth });
+    expect([r.status, r.body.code]).toEqual([403, "rest_forbidden"]);
+    expect((await system.request("POST", "/wp-json/seo/v1/rank-tracker/keyphrases/track", { auth: contributor.auth, body: { keyphrases: ["a"] } })).status).toBe(403);
+  });
+
   it("authorization URL, authentication, limits, tracking and untracking", async () => {
     const url = await system.request("GET", "/wp-json/seo/v1/rank-tracker/authorization-url", { auth: editor.auth });
     expect(url.body.status).toBe(200);

@@ -120,7 +120,7 @@ export async function setSocialProfiles(ctx: ExtensionsContext, input: { faceboo
 
 /** Whether the caller may edit that user's profile (WordPress's edit_user): themself, or whoever may edit users. */
 export function checkCapability(ctx: ExtensionsContext, userId: number): ConfigurationResult {
-  requireCapability(ctx, "edit_others_posts");
+  requireCapability(ctx, "wpseo_manage_options");
   const site = ctx.identity.site;
   const allowed = !!site && (site.userId === userId || can(site.roles, "edit_users", site.scope));
   return allowed ? { success: true, status: 200 } : { success: false, status: 403 };

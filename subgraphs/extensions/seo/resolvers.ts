@@ -70,7 +70,7 @@ export const seoResolvers: Resolvers = {
     seoRankTrackerLimit: (_, __, ctx) => rankTrackerLimit(ctx),
     seoRankTrackerUpgradeCampaign: (_, __, ctx) => rankTrackerUpgradeCampaign(ctx),
     seoViewerCan: (_, __, ctx) => ({
-      manageOptions: mayDo(ctx, "wpseo_manage_options"), editPosts: mayDo(ctx, "edit_posts"), editOthersPosts: mayDo(ctx, "edit_others_posts"),
+      manageOptions: mayDo(ctx, "wpseo_manage_options"), editPosts: mayDo(ctx, "edit_posts"), editOthersPosts: mayDo(ctx, "edit_others_posts"), publishPosts: mayDo(ctx, "publish_posts"),
       read: ctx.identity.site !== undefined && mayDo(ctx, "read"), activatePlugins: mayDo(ctx, "activate_plugins"),
     }),
   },

@@ -261,10 +261,10 @@ export async function relatedKeyphrases(ctx: ExtensionsContext, keyphrase: strin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Rank tracker (Wincher-compatible routes)
+// Rank tracker (Wincher-compatible routes; Yoast lets those who may publish posts or pages use it)
 
 export async function rankTrackerAuthorizationUrl(ctx: ExtensionsContext): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   const base = serviceUrl(ctx, "rankTrackerUrl");
   if (!base) return { status: NOT_CONFIGURED, body: { error: notConfigured("rankTrackerUrl"), status: NOT_CONFIGURED } };
   const state = crypto.randomBytes(16).toString("hex");
@@ -275,7 +275,7 @@ export async function rankTrackerAuthorizationUrl(ctx: ExtensionsContext): Promi
 }
 
 export async function rankTrackerAuthenticate(ctx: ExtensionsContext, code: string, websiteId: string): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   try {
     const tokens = await requestTokens(ctx, "rankTrackerUrl", { grant_type: "authorization_code", code });
     await setOption(ctx, "wpseo.rank_tracker_tokens", { ...tokens });
@@ -305,14 +305,14 @@ async function limits(ctx: ExtensionsContext) {
 const failed = (e: unknown): ServiceAnswer => ({ status: statusOf(e), body: { error: messageOf(e), status: statusOf(e) } });
 
 export async function rankTrackerLimit(ctx: ExtensionsContext): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   try {
     return { status: 200, body: { ...(await limits(ctx)), status: 200 } };
   } catch (e) { return failed(e); }
 }
 
 export async function rankTrackerUpgradeCampaign(ctx: ExtensionsContext): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   try {
     const r = (await rankTracker(ctx, "GET", "/v1/account/upgrade-campaign")).body as { type?: string; months?: number; value?: number } | null;
     return r?.type === "RATE" && r.months && r.value
@@ -322,7 +322,7 @@ export async function rankTrackerUpgradeCampaign(ctx: ExtensionsContext): Promis
 }
 
 export async function trackKeyphrases(ctx: ExtensionsContext, keyphrases: string[]): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   try {
     const l = await limits(ctx);
     if (!l.canTrack || (l.limit !== null && (l.usage ?? 0) + keyphrases.length > l.limit)) return { status: 400, body: { limit: l.limit, error: "Account limit exceeded", status: 400 } };
@@ -337,7 +337,7 @@ export async function trackKeyphrases(ctx: ExtensionsContext, keyphrases: string
 }
 
 export async function trackedKeyphrases(ctx: ExtensionsContext, input: { keyphrases: string[] | null; permalink: string | null; startAt: string | null }): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   try {
     const website = await getOption<string>(ctx, "wpseo.rank_tracker_website_id", "");
     const r = (await rankTracker(ctx, "POST", `/v1/yoast/${encodeURIComponent(website)}/keywords`, {
@@ -349,7 +349,7 @@ export async function trackedKeyphrases(ctx: ExtensionsContext, input: { keyphra
 }
 
 export async function untrackKeyphrase(ctx: ExtensionsContext, keyphraseId: string | null): Promise<ServiceAnswer> {
-  requireCapability(ctx, "edit_posts");
+  requireCapability(ctx, "publish_posts");
   try {
     const website = await getOption<string>(ctx, "wpseo.rank_tracker_website_id", "");
     await rankTracker(ctx, "DELETE", `/v1/websites/${encodeURIComponent(website)}/keywords/${encodeURIComponent(keyphraseId ?? "")}`);

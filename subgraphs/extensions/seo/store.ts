@@ -31,10 +31,10 @@ export async function deleteUserMeta(ctx: ExtensionsContext, userId: number, key
 }
 
 /** Yoast's capabilities by the WordPress capability that grants them. */
-export type SeoCapability = "wpseo_manage_options" | "manage_options" | "edit_posts" | "edit_others_posts" | "read" | "activate_plugins";
+export type SeoCapability = "wpseo_manage_options" | "manage_options" | "edit_posts" | "edit_others_posts" | "publish_posts" | "read" | "activate_plugins";
 const GRANTED_BY: Record<SeoCapability, string> = {
   wpseo_manage_options: "manage_options", manage_options: "manage_options", edit_posts: "edit_posts",
-  edit_others_posts: "edit_others_posts", read: "read", activate_plugins: "activate_plugins",
+  edit_others_posts: "edit_others_posts", publish_posts: "publish_posts", read: "read", activate_plugins: "activate_plugins",
 };
 
 export const mayDo = (ctx: ExtensionsContext, capability: SeoCapability): boolean =>

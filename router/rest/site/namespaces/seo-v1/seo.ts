@@ -18,6 +18,7 @@ const may = (check: (p: Perms) => boolean): GraphAllow => allowedBy(Ops.SeoPermi
 const MANAGE = may((p) => p.manageOptions);
 const EDIT = may((p) => p.editPosts);
 const EDIT_OTHERS = may((p) => p.editOthersPosts);
+const PUBLISH = may((p) => p.publishPosts);
 const READ = may((p) => p.read);
 const MANAGE_FILES = may((p) => p.manageOptions);
 const IMPORT = may((p) => p.activatePlugins);
@@ -174,7 +175,7 @@ export const seoRoutes: SiteRoute[] = [
       }), (d) => d.setSeoSocialProfiles), (c) => ({ body: { json: configBody(c) } })),
   ]),
   route(NS, "/configuration/check_capability", [
-    endpoint(["GET"], { user_id: { required: true } }, EDIT_OTHERS,
+    endpoint(["GET"], { user_id: { required: true } }, MANAGE,
       op(Ops.SeoCheckCapabilityDocument, (r) => ({ userId: Number.isInteger(Number(r.params.user_id)) ? Number(r.params.user_id) : 0 }), (d) => d.seoCheckCapability),
       (c) => ({ body: configBody(c) })),
   ]),
@@ -231,18 +232,18 @@ export const seoRoutes: SiteRoute[] = [
       op(Ops.SeoRelatedKeyphrasesDocument, (r) => ({ keyphrase: String(r.params.keyphrase), countryCode: String(r.params.country_code) }), (d) => d.seoRelatedKeyphrases), answer),
   ]),
   route(NS, "/rank-tracker/authorization-url", [
-    endpoint(["GET"], {}, EDIT, op(Ops.SeoRankTrackerAuthorizationUrlDocument, () => ({}), (d) => d.seoRankTrackerAuthorizationUrl), answer),
+    endpoint(["GET"], {}, PUBLISH, op(Ops.SeoRankTrackerAuthorizationUrlDocument, () => ({}), (d) => d.seoRankTrackerAuthorizationUrl), answer),
   ]),
   route(NS, "/rank-tracker/authenticate", [
-    endpoint(["POST"], { code: { required: true, validate: validWhen((v) => v !== "") }, websiteId: { required: true, validate: validWhen((v) => v !== "") } }, EDIT,
+    endpoint(["POST"], { code: { required: true, validate: validWhen((v) => v !== "") }, websiteId: { required: true, validate: validWhen((v) => v !== "") } }, PUBLISH,
       op(Ops.SeoRankTrackerAuthenticateDocument, (r) => ({ code: String(r.params.code), websiteId: String(r.params.websiteId) }), (d) => d.rankTrackerAuthenticate), answer),
   ]),
   route(NS, "/rank-tracker/keyphrases/track", [
-    endpoint(["POST"], { keyphrases: { required: true } }, EDIT,
+    endpoint(["POST"], { keyphrases: { required: true } }, PUBLISH,
       op(Ops.SeoRankTrackerTrackDocument, (r) => ({ keyphrases: Array.isArray(r.params.keyphrases) ? r.params.keyphrases.map(String) : [String(r.params.keyphrases)] }), (d) => d.rankTrackerTrack), answer),
   ]),
   route(NS, "/rank-tracker/keyphrases", [
-    endpoint(["POST"], { keyphrases: { required: false }, permalink: { required: false }, startAt: { required: false } }, EDIT,
+    endpoint(["POST"], { keyphrases: { required: false }, permalink: { required: false }, startAt: { required: false } }, PUBLISH,
       op(Ops.SeoRankTrackerKeyphrasesDocument, (r) => ({
         keyphrases: r.params.keyphrases === undefined || r.params.keyphrases === null ? null : (Array.isArray(r.params.keyphrases) ? r.params.keyphrases.map(String) : [String(r.params.keyphrases)]),
         permalink: r.params.permalink === undefined || r.params.permalink === null ? null : String(r.params.permalink),
@@ -250,13 +251,13 @@ export const seoRoutes: SiteRoute[] = [
       }), (d) => d.rankTrackerKeyphrases), answer),
   ]),
   route(NS, "/rank-tracker/keyphrases/untrack", [
-    endpoint(["DELETE"], {}, EDIT, op(Ops.SeoRankTrackerUntrackDocument, (r) => ({ keyphraseId: r.params.keyphraseID === undefined || r.params.keyphraseID === null ? null : String(r.params.keyphraseID) }), (d) => d.rankTrackerUntrack), answer),
+    endpoint(["DELETE"], {}, PUBLISH, op(Ops.SeoRankTrackerUntrackDocument, (r) => ({ keyphraseId: r.params.keyphraseID === undefined || r.params.keyphraseID === null ? null : String(r.params.keyphraseID) }), (d) => d.rankTrackerUntrack), answer),
   ]),
   route(NS, "/rank-tracker/account/limit", [
-    endpoint(["GET"], {}, EDIT, op(Ops.SeoRankTrackerLimitDocument, () => ({}), (d) => d.seoRankTrackerLimit), answer),
+    endpoint(["GET"], {}, PUBLISH, op(Ops.SeoRankTrackerLimitDocument, () => ({}), (d) => d.seoRankTrackerLimit), answer),
   ]),
   route(NS, "/rank-tracker/account/upgrade-campaign", [
-    endpoint(["GET"], {}, EDIT, op(Ops.SeoRankTrackerUpgradeCampaignDocument, () => ({}), (d) => d.seoRankTrackerUpgradeCampaign), answer),
+    endpoint(["GET"], {}, PUBLISH, op(Ops.SeoRankTrackerUpgradeCampaignDocument, () => ({}), (d) => d.seoRankTrackerUpgradeCampaign), answer),
   ]),
   route(NS, "/workouts", [
     endpoint(["GET"], {}, EDIT_OTHERS, op(Ops.SeoWorkoutsDocument, () => ({}), (d) => d.seoWorkouts),

@@ -45,9 +45,14 @@ export function seedDecidesCount(recording: Recording): boolean {
   return body.every((item) => typeof item?.id === "number" && seededIds.has(`${table}:${item.id}`));
 }
 
-/** WordPress's names → ours: wp/v2 → core/v2, the recorder's host → ours. */
+/** The recorder's site address and the test system's (SITE_URL in test/helpers/system.ts). */
+export const RECORDED_SITE = "http://127.0.0.1:8088";
+export const TEST_SITE = "http://example.test";
+
+/** WordPress's names → ours: wp/v2 → core/v2, the recorder's host → ours (plain and URL-encoded). */
 export function translateUrl(url: string): string {
-  return url.replaceAll("/wp/v2", "/core/v2").replace("wp-site-health/v1", "site-health/v1").replace("wp-block-editor/v1", "block-editor/v1");
+  return url.replaceAll(RECORDED_SITE, TEST_SITE).replaceAll(encodeURIComponent(RECORDED_SITE), encodeURIComponent(TEST_SITE))
+    .replaceAll("/wp/v2", "/core/v2").replace("wp-site-health/v1", "site-health/v1").replace("wp-block-editor/v1", "block-editor/v1");
 }
 
 /** Sends a recorded request as it was sent to WordPress (the admin credential placeholder becomes ours). */

@@ -13,9 +13,6 @@ const NOT_COMPARABLE: Record<string, string> = {
   "047-revision-delete-no-force.json": "revision id from a withheld case (the rule itself is tested in posts-rest)",
   "067-media-edit-crop.json": "edits an upload made by a withheld case",
   "099-method-override-query.json": "deletes a post id created by a withheld case",
-  "091-oembed-local.json": "oembed/1.0 is not served yet",
-  "093-oembed-maxwidth-100.json": "oembed/1.0 is not served yet",
-  "095-oembed-missing-url.json": "oembed/1.0 is not served yet",
 };
 
 /** Lists whose recorded items were all made by withheld cases: only their status is compared. */

@@ -240,6 +240,16 @@ describe("quarantine", () => {
     expect((await post("/api/v2/message/Q000001/release", undefined)).status).toBe(409);
   });
 
+  it("recalls a delivered message once; a held one cannot be recalled; users may not recall (§1.13, §3)", async () => {
+    expect((await post("/api/v2/message/Q000009/recall", undefined, userToken)).status).toBe(403);
+    expect((await post("/api/v2/message/Q000009/recall", undefined)).status).toBe(204);
+    expect((await get("/api/v2/message/Q000009", token, json)).body).toMatchObject({ state: "recalled" });
+    expect((await post("/api/v2/message/Q000009/recall", undefined)).status).toBe(409);
+    expect((await post("/api/v2/message/QUAR1/recall", undefined)).status).toBe(409);
+    const recalled = await get(`${LIST}?state=recalled`, token, hydra);
+    expect(recalled.body["hydra:member"].map((m: { id: string }) => m.id)).toEqual(["Q000009"]);
+  });
+
   it("removes a scan analysis record for administrators and domain administrators only (§1.14)", async () => {
     expect((await system.request("DELETE", "/api/v2/message/Q000002/scan-analysis", { headers: as(userToken) })).status).toBe(403);
     expect((await system.request("DELETE", "/api/v2/message/OTHER1/scan-analysis", { headers: as(domainAdminToken) })).status).toBe(204);

@@ -70,6 +70,23 @@ export async function releaseMessage(ctx: Pick<GatewayContext, "db" | "identity"
   return { row, envelope: view.envelope };
 }
 
+/** §1.13 threat remediation: a delivered message is taken back from the mailboxes. */
+export async function recallMessage(ctx: Pick<GatewayContext, "db" | "identity">, id: string): Promise<MessageView> {
+  const scope = await mailScope(ctx);
+  requireMailAdmin(scope);
+  const view = await findMessage(ctx, id, scope);
+  if (!view) throw notFound();
+  const updated = await ctx.db.prisma.gatewayMessage.updateMany({
+    where: { id, deliveryResult: "delivered", state: { in: ["none", "released"] } },
+    data: { state: "recalled", quarantined: false },
+  });
+  if (updated.count === 0) {
+    throw domainError("gateway_conflict", { message: view.row.state === "recalled" ? "The message was already recalled." : "Only a delivered message can be recalled." });
+  }
+  const row = await ctx.db.prisma.gatewayMessage.findUniqueOrThrow({ where: { id } });
+  return { row, envelope: view.envelope };
+}
+
 /** §1.14: administrators and domain administrators only; 404 when the message or its record is missing. */
 export async function removeScanAnalysis(ctx: Pick<GatewayContext, "db" | "identity">, id: string): Promise<boolean> {
   const scope = await mailScope(ctx);

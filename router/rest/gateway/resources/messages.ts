@@ -4,10 +4,10 @@
 // subgraph's side is subgraphs/gateway/mail/; the operations are messages.graphql beside this file.
 //
 // Paths the seed does not show, chosen in the API's style: POST /messages/ingest (a batch of
-// records), POST /message/{id}/release, DELETE /message/{id}/scan-analysis.
+// records), POST /message/{id}/release, POST /message/{id}/recall, DELETE /message/{id}/scan-analysis.
 import {
   IngestMessagesDocument, MessageAttachmentContentDocument, MessageDocument, MessagesDocument,
-  ReleaseMessageDocument, RemoveScanAnalysisDocument, ReportMessageDocument,
+  RecallMessageDocument, ReleaseMessageDocument, RemoveScanAnalysisDocument, ReportMessageDocument,
 } from "../../../../generated/graphql/operations.ts";
 import { violationError } from "../../../../lib/gateway/collection-rules.ts";
 import { checkIngestBatch } from "../../../../lib/gateway/ingest-record.ts";
@@ -176,6 +176,17 @@ export const MESSAGE_ROUTES: GatewayRoute[] = [
     },
     handle: async (request, run) => {
       await run(ReleaseMessageDocument, { id: idOf(request.pathParams) });
+      return { status: 204, body: undefined };
+    },
+  }], { id: ID }),
+  route("/message/{id}/recall", [{
+    methods: ["POST"], auth: true,
+    openapi: {
+      ...noContentOperation({ operationId: "recallMessage", summary: "Recalls a delivered message from the mailboxes (threat remediation, §1.13). 409 when it was not delivered or is already recalled.", tag: message.name, errors: [401, 403, 404] }),
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+    },
+    handle: async (request, run) => {
+      await run(RecallMessageDocument, { id: idOf(request.pathParams) });
       return { status: 204, body: undefined };
     },
   }], { id: ID }),

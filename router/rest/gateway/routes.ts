@@ -10,12 +10,13 @@ import { INTEGRATION_ROUTES } from "./resources/integration.ts";
 import { USER_ROUTES } from "./resources/users.ts";
 import { CLUSTER_ROUTES } from "./resources/cluster.ts";
 import { DOMAIN_ROUTES } from "./resources/domains.ts";
+import { VERSION_ROUTES } from "./resources/versions.ts";
 import { entrypointRoutes } from "./entrypoint.ts";
 import { route, type GatewayRoute } from "./route.ts";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
-const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...MESSAGE_ROUTES, ...RESTRICTED_SENDER_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES, ...USER_ROUTES, ...CLUSTER_ROUTES, ...DOMAIN_ROUTES];
+const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...MESSAGE_ROUTES, ...RESTRICTED_SENDER_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES, ...USER_ROUTES, ...CLUSTER_ROUTES, ...DOMAIN_ROUTES, ...VERSION_ROUTES];
 
 export const GATEWAY_ROUTES: GatewayRoute[] = [
   ...RESOURCE_ROUTES,

@@ -8,9 +8,10 @@ import { connectorResolvers } from "../connectors/resolvers.ts";
 import { userResolvers } from "../users/resolvers.ts";
 import { clusterResolvers } from "../cluster/resolvers.ts";
 import { domainResolvers } from "../domains/resolvers.ts";
+import { versionResolvers } from "../versions/resolvers.ts";
 
 export const applianceAreas = {
-  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query, ...clusterResolvers.Query, ...domainResolvers.Query },
+  Query: { ...applianceResolvers.Query, ...auditResolvers.Query, ...eventResolvers.Query, ...connectorResolvers.Query, ...userResolvers.Query, ...clusterResolvers.Query, ...domainResolvers.Query, ...versionResolvers.Query },
   Mutation: { ...applianceResolvers.Mutation, ...connectorResolvers.Mutation, ...userResolvers.Mutation, ...clusterResolvers.Mutation, ...domainResolvers.Mutation },
   types: { JSONValue: auditResolvers.JSONValue },
 } satisfies { Query: Resolvers["Query"]; Mutation: Resolvers["Mutation"]; types: Resolvers };

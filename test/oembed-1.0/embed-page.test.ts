@@ -5,6 +5,7 @@
 // protocol run against a fake window, and the oEmbed answer's iframe address answering 200.
 import crypto from "node:crypto";
 import vm from "node:vm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EMBED_FRAME_SCRIPT } from "../../subgraphs/content/embeds/embed-page.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
@@ -19,6 +20,12 @@ const create = async (type: "posts" | "pages", body: Record<string, unknown>) =>
   const r = await s.request("POST", `/wp-json/core/v2/${type}`, { auth: "admin", body });
   expect(r.status, r.text).toBe(201);
   return r.body as { id: number; link: string };
+};
+/** Uploads an image as the administrator; the media item as REST answers it. */
+const upload = async (bytes: Buffer, filename: string) => {
+  const r = await s.request("POST", "/wp-json/core/v2/media", { auth: "admin", raw: bytes, headers: { "content-type": "image/png", "content-disposition": `attachment; filename="${filename}"` } });
+  expect(r.status, r.text).toBe(201);
+  return r.body;
 };
 /** A site address as the router's own (the test site's host is not resolvable). */
 const local = (url: string) => url.replace(SITE, "");
@@ -119,24 +126,37 @@ describe("embed page", () => {
     expect(locked.text).not.toContain("hidden words");
   });
 
-  test("featured image (wide above the title, with its alt text) and the site icon in the footer", async () => {
-    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DAwMDAxAAADhYBAb9e3bEAAAAASUVORK5CYII=", "base64");
-    const media = await s.request("POST", "/wp-json/core/v2/media", { auth: "admin", raw: png, headers: { "content-type": "image/png", "content-disposition": 'attachment; filename="wide.png"' } });
-    expect(media.status, media.text).toBe(201);
-    expect((await s.request("POST", `/wp-json/core/v2/media/${media.body.id}`, { auth: "admin", body: { alt_text: "A wide picture" } })).status).toBe(200);
-    await create("posts", { title: "Pictured", slug: "pictured", status: "publish", featured_media: media.body.id, content: "See." });
-    expect((await s.request("POST", "/wp-json/core/v2/settings", { auth: "admin", body: { site_icon: media.body.id } })).status).toBe(200);
+  test("featured image: a wide one's widest-proportioned size above the title with its alt text; the site icon in the footer", async () => {
+    const bytes = await sharp({ create: { width: 1600, height: 400, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().toBuffer();
+    const media = await upload(bytes, "wide.png");
+    expect((await s.request("POST", `/wp-json/core/v2/media/${media.id}`, { auth: "admin", body: { alt_text: "A wide picture" } })).status).toBe(200);
+    await create("posts", { title: "Pictured", slug: "pictured", status: "publish", featured_media: media.id, content: "See." });
+    expect((await s.request("POST", "/wp-json/core/v2/settings", { auth: "admin", body: { site_icon: media.id } })).status).toBe(200);
     const r = await s.request("GET", "/pictured/embed/");
     expect(r.status).toBe(200);
-    const image = media.body.source_url as string;
-    const figure = `<div class="wp-embed-featured-image rectangular"><a href="${SITE}/pictured/" target="_top"><img src="${image}" width="2" height="1" alt="A wide picture"/></a></div>`;
+    const img = /<div class="wp-embed-featured-image rectangular"><a href="([^"]+)" target="_top"><img src="([^"]+)" width="(\d+)" height="(\d+)" class="attachment-([\w-]+) size-\5" alt="A wide picture"/.exec(r.text);
+    expect(img?.[1]).toBe(`${SITE}/pictured/`);
+    const sizes = media.media_details.sizes as Record<string, { source_url: string; width: number; height: number }>;
+    const chosen = sizes[img![5]];
+    // A 4:1 sub-size (not the cropped square thumbnail, not the full image), shown at its own size.
+    expect(img![5]).not.toMatch(/^(thumbnail|full)$/);
+    expect([img![2], Number(img![3]), Number(img![4])]).toEqual([chosen.source_url, chosen.width, chosen.height]);
+    expect(chosen.width / chosen.height).toBe(4);
+    expect(r.text.indexOf(img![0])).toBeLessThan(r.text.indexOf('<p class="wp-embed-heading"'));
+    expect(r.text).toContain(`<img src="${media.source_url}" width="32" height="32" alt="" class="wp-embed-site-icon"/><span>Embed &amp; Co</span>`);
+  });
+
+  test("an image without wide sub-sizes is square, beside the excerpt; an image's own page embeds it", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DAwMDAxAAADhYBAb9e3bEAAAAASUVORK5CYII=", "base64");
+    const media = await upload(png, "tiny.png");
+    await create("posts", { title: "Small picture", slug: "small-picture", status: "publish", featured_media: media.id, content: "Tiny." });
+    const r = await s.request("GET", "/small-picture/embed/");
+    const figure = `<div class="wp-embed-featured-image square"><a href="${SITE}/small-picture/" target="_top"><img src="${media.source_url}" width="2" height="1" class="attachment-full size-full"`;
     expect(r.text).toContain(figure);
-    expect(r.text.indexOf(figure)).toBeLessThan(r.text.indexOf("<p class=\"wp-embed-heading\""));
-    expect(r.text).toContain(`<img src="${image}" width="32" height="32" alt="" class="wp-embed-site-icon"/><span>Embed &amp; Co</span>`);
-    // The image's own attachment page embeds the image.
-    const attachment = await s.request("GET", `/?p=${media.body.id}&embed=true`);
+    expect(r.text.indexOf(figure)).toBeGreaterThan(r.text.indexOf('<p class="wp-embed-heading"'));
+    const attachment = await s.request("GET", `/?p=${media.id}&embed=true`);
     expect(attachment.status).toBe(200);
-    expect(attachment.text).toContain(`<img src="${image}"`);
+    expect(attachment.text).toContain(`<img src="${media.source_url}" width="2" height="1"`);
   });
 });
 

@@ -1,8 +1,8 @@
 // The page an oEmbed iframe shows (WordPress's embed template, wp-includes/theme-compat/embed*.php),
 // written here: a self-contained HTML document (inline style and script, nothing else loaded but
 // images) with the item's title linked to its permalink, a 35-word excerpt ending in "Continue
-// reading", the featured image (or the image itself; wide images above the title, others beside
-// the excerpt), and a footer with the site's icon and title. The page runs inside
+// reading", the featured image (or the image itself; its widest-proportioned size, above the
+// title when at least 1.75 : 1, else beside the excerpt), and a footer with the site's icon and title. The page runs inside
 // `sandbox="allow-scripts"` on another site: links cannot navigate the top window, so its script
 // (the frame side of the protocol in receiver-script.ts) posts {message, value, secret} to the host
 // page, the secret read from the `#?secret=` the iframe's address carries: "height" after load,
@@ -12,7 +12,7 @@ import crypto from "node:crypto";
 import type { Post } from "../../../generated/prisma/client.ts";
 import { mediaStorage } from "../../../lib/media/storage.ts";
 import type { ContentContext } from "../context.ts";
-import { attachmentLink, sourceUrl } from "../media/presentation.ts";
+import { attachmentLink, mediaDetails, sourceUrl } from "../media/presentation.ts";
 import { postPermalink } from "../posts/permalinks.ts";
 import { renderContent } from "../posts/rendering.ts";
 import { escAttr, escHtml, escUrl } from "./html.ts";
@@ -107,6 +107,28 @@ const altOf = (attachment: Post | null): string => {
   return typeof alt === "string" ? alt : "";
 };
 
+/**
+ * The template's image: of the attachment's sizes the widest in proportion (wider than square),
+ * else the full image; wide (≥ 1.75 : 1) is "rectangular", shown above the title, else "square".
+ * As in WordPress, an image without sub-sizes counts as square.
+ */
+function embedImage(ctx: ContentContext, attachment: Post): { url: string; width: number; height: number; size: string; shape: "rectangular" | "square" } | null {
+  if (attachment.type !== "attachment" || !attachment.mimeType.startsWith("image/")) return null;
+  const storage = mediaStorage(ctx.config);
+  const details = mediaDetails(attachment, storage);
+  let ratio = 1;
+  let chosen: { url: string; width: number; height: number; size: string } | null = null;
+  for (const s of details?.sizes ?? []) {
+    if (s.name === "full" || s.height <= 0 || s.width / s.height <= ratio) continue;
+    ratio = s.width / s.height;
+    chosen = { url: s.sourceUrl, width: s.width, height: s.height, size: s.name };
+  }
+  const url = chosen?.url ?? sourceUrl(attachment, storage);
+  if (!url) return null;
+  const image = chosen ?? { url, width: details?.width ?? 0, height: details?.height ?? 0, size: "full" };
+  return { ...image, shape: ratio >= RECTANGULAR_RATIO ? "rectangular" : "square" };
+}
+
 /** embed-404.php: what the frame shows when the address names nothing that may be embedded. */
 function notFoundPage(site: SiteView): string {
   return page({
@@ -132,14 +154,14 @@ export async function embedPage(ctx: ContentContext, url: string): Promise<Embed
   const title = text(data.title);
   const thumbnailId = post.type === "attachment" && post.mimeType.startsWith("image/") ? post.id : post.featuredMedia;
   const attachment = thumbnailId ? (thumbnailId === post.id ? post : await ctx.loaders.post.load(thumbnailId)) : null;
+  const image = attachment ? embedImage(ctx, attachment) : null;
   let rectangular = "";
   let square = "";
-  if (data.thumbnailUrl) {
-    const wide = !data.thumbnailHeight || (data.thumbnailWidth ?? 0) / data.thumbnailHeight >= RECTANGULAR_RATIO;
-    const size = data.thumbnailWidth && data.thumbnailHeight ? ` width="${data.thumbnailWidth}" height="${data.thumbnailHeight}"` : "";
-    const figure = `<div class="wp-embed-featured-image ${wide ? "rectangular" : "square"}"><a href="${escUrl(permalink)}" target="_top">`
-      + `<img src="${escUrl(data.thumbnailUrl)}"${size} alt="${escAttr(altOf(attachment))}"/></a></div>\n`;
-    if (wide) rectangular = figure;
+  if (image) {
+    const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : "";
+    const figure = `<div class="wp-embed-featured-image ${image.shape}"><a href="${escUrl(permalink)}" target="_top">`
+      + `<img src="${escUrl(image.url)}"${size} class="attachment-${escAttr(image.size)} size-${escAttr(image.size)}" alt="${escAttr(altOf(attachment))}" loading="lazy" decoding="async"/></a></div>\n`;
+    if (image.shape === "rectangular") rectangular = figure;
     else square = figure;
   }
   const body = `<div class="wp-embed post-${post.id} type-${escAttr(post.type)}">\n${rectangular}`

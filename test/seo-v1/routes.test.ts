@@ -60,6 +60,14 @@ describe("Post.seo and the stored scores", () => {
     expect(thin.data!.updatePostSeo.readability).toBe(30);
   });
 
+  it("simultaneous first analyses of one post store one row", async () => {
+    const fresh = await createPost("simultaneous", { title: "Simultaneous", content: "<p>Many readers at once. They all ask for the score.</p>" });
+    const q = `query($id: Int!) { posts(where: { include: [$id] }) { nodes { seo { readability } } } }`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => system.graphql<{ posts: { nodes: { seo: { readability: number } }[] } }>(q, { id: fresh.id })));
+    expect(answers.map((a) => a.errors)).toEqual(Array(8).fill(undefined));
+    expect(await system.db.prisma.seoIndexable.count({ where: { objectType: "post", objectId: fresh.id } })).toBe(1);
+  });
+
   it("lists resolve every post's seo in one request, and pages get it too", async () => {
     const r = await system.graphql<{ posts: { nodes: { databaseId: number; seo: { score: number | null } }[] }; pages: { nodes: { seo: { readability: number } }[] } }>(
       "{ posts(perPage: 10) { nodes { databaseId seo { score } } } pages { nodes { seo { readability } } } }");

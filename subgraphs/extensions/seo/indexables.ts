@@ -6,7 +6,7 @@ import DataLoader from "dataloader";
 import type { SeoIndexable } from "../../../generated/prisma/client.ts";
 import { analyse, type Analysis } from "./analysis/index.ts";
 import { readPosts, statusOf, type ContentPost } from "./content-source.ts";
-import { mayDo, seoError } from "./store.ts";
+import { mayDo, onceMoreOnConflict, seoError } from "./store.ts";
 import type { ExtensionsContext } from "../context.ts";
 
 /** The site's content language for the analysis (English: every assessment and Flesch). */
@@ -63,11 +63,11 @@ export async function analysePosts(ctx: ExtensionsContext, posts: ContentPost[])
     };
     const changed = !stored || stored.analysedAt === null || (Object.keys(computed) as (keyof typeof computed)[]).some((k) => stored[k] !== computed[k]);
     const indexable = changed
-      ? await ctx.prisma.seoIndexable.upsert({
+      ? await onceMoreOnConflict(() => ctx.prisma.seoIndexable.upsert({
         where: { objectType_objectId: { objectType: "post", objectId: post.databaseId } },
         create: { ...blankIndexable(post), ...computed, analysedAt: new Date() },
         update: { ...computed, analysedAt: new Date() },
-      })
+      }))
       : stored;
     results.push({ post, indexable, analysis });
   }
@@ -105,11 +105,11 @@ export async function updatePostSeo(ctx: ExtensionsContext, databaseId: number, 
     isCornerstone: input.isCornerstone, isRobotsNofollow: input.isRobotsNofollow,
   }).filter(([, v]) => v !== undefined && v !== null));
   const noindex = input.isRobotsNoindex === undefined ? {} : { isRobotsNoindex: input.isRobotsNoindex };
-  await ctx.prisma.seoIndexable.upsert({
+  await onceMoreOnConflict(() => ctx.prisma.seoIndexable.upsert({
     where: { objectType_objectId: { objectType: "post", objectId: databaseId } },
     create: { ...blankIndexable(post), ...data, ...noindex },
     update: { ...data, ...noindex, analysedAt: null },
-  });
+  }));
   loaders.delete(ctx);
   const [analysed] = await analysePosts(ctx, [post]);
   return analysed;

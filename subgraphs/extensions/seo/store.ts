@@ -2,11 +2,25 @@
 // checks of seo/v1 (Yoast's capabilities mapped onto WordPress roles: wpseo_manage_options is
 // the administrators' manage_options).
 import { can } from "../../../lib/capabilities.ts";
+import { isUniqueViolation } from "../../../lib/db-errors.ts";
 import { DomainError } from "../../../lib/errors.ts";
 import type { Prisma } from "../../../generated/prisma/client.ts";
 import type { ExtensionsContext } from "../context.ts";
 
 export type Json = Prisma.InputJsonValue;
+
+/**
+ * Runs an upsert again when a concurrent request created the row first (both saw none and both
+ * inserted): the second run finds the row and updates it.
+ */
+export async function onceMoreOnConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return write();
+  }
+}
 
 export async function getOption<T>(ctx: ExtensionsContext, name: string, fallback: T): Promise<T> {
   const row = await ctx.prisma.seoOption.findUnique({ where: { name } });
@@ -14,7 +28,7 @@ export async function getOption<T>(ctx: ExtensionsContext, name: string, fallbac
 }
 
 export async function setOption(ctx: ExtensionsContext, name: string, value: Json): Promise<void> {
-  await ctx.prisma.seoOption.upsert({ where: { name }, create: { name, value }, update: { value } });
+  await onceMoreOnConflict(() => ctx.prisma.seoOption.upsert({ where: { name }, create: { name, value }, update: { value } }));
 }
 
 export async function getUserMeta<T>(ctx: ExtensionsContext, userId: number, key: string, fallback: T): Promise<T> {
@@ -23,7 +37,7 @@ export async function getUserMeta<T>(ctx: ExtensionsContext, userId: number, key
 }
 
 export async function setUserMeta(ctx: ExtensionsContext, userId: number, key: string, value: Json): Promise<void> {
-  await ctx.prisma.seoUserMeta.upsert({ where: { userId_key: { userId, key } }, create: { userId, key, value }, update: { value } });
+  await onceMoreOnConflict(() => ctx.prisma.seoUserMeta.upsert({ where: { userId_key: { userId, key } }, create: { userId, key, value }, update: { value } }));
 }
 
 export async function deleteUserMeta(ctx: ExtensionsContext, userId: number, key: string): Promise<void> {

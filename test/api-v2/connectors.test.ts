@@ -124,3 +124,46 @@ describe("directory (ldap)", () => {
     expect((await system.request("DELETE", LDAP, { headers: auth() })).status).toBe(405);
   });
 });
+
+describe("group imports", () => {
+  it("defaults both options to yes for new sets, and runs only with the connector enabled and applied", async () => {
+    const created = await send("POST", "/api/v2/integration/group-import", { connector: "ldap", groupName: "Sales" });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ connector: "ldap", groupName: "Sales", addGroupEmailToUsers: true, createFunctionalUserForGroups: true, lastRunAt: null });
+    expect((await send("POST", "/api/v2/integration/group-import", { connector: "ldap", groupName: "Sales" })).status).toBe(422);
+    expect((await send("POST", "/api/v2/integration/group-import", { connector: "exchange", groupName: "X" })).status).toBe(422);
+
+    // The ldap connector was saved enabled earlier in this file but PUT-replaced since; enable it without applying.
+    await send("PATCH", LDAP, { enabled: true, host: "ldap.corp.test" }, { "content-type": "application/merge-patch+json" });
+    const early = await send("POST", `/api/v2/integration/group-import/${created.body.id}/run`, { groupEmail: "sales@corp.test", members: [] });
+    expect(early.status).toBe(409);
+    await apply();
+
+    // sales@ had been accounted as an ordinary address; a member is a gateway user.
+    await system.db.prisma.accountedEmail.create({ data: { address: "sales@corp.test", type: "address", domain: "corp.test", firstSeenOn: new Date(Date.now() - 5 * 86_400_000), lastSeenOn: new Date(), deliveryCount: 9, expiresOn: new Date(Date.now() + 30 * 86_400_000), accounted: true } });
+    await system.db.prisma.gatewayUser.create({ data: { username: "sam", passwordHash: "x", roles: ["user"], email: "Sam@corp.test" } });
+    const before = (await gateway.get("/api/v2/licensing/accounted-email?accounted=true", json)).body.length;
+    const ran = await send("POST", `/api/v2/integration/group-import/${created.body.id}/run`, { groupEmail: "Sales@Corp.test", members: ["sam@corp.test", "ghost@corp.test"] });
+    expect(ran.status).toBe(200);
+    expect(ran.body).toEqual({ groupEmail: "sales@corp.test", functionalUser: true, usersUpdated: 1, membersUnknown: 1 });
+    // The functional user no longer counts as a licence.
+    const record = (await gateway.get("/api/v2/licensing/accounted-email?email=sales@corp.test", json)).body[0];
+    expect(record).toMatchObject({ type: "functional", accounted: false });
+    expect((await gateway.get("/api/v2/licensing/accounted-email?accounted=true", json)).body.length).toBe(before - 1);
+    const sam = await system.db.prisma.gatewayUser.findUniqueOrThrow({ where: { username: "sam" } });
+    expect((await system.db.prisma.gatewayUserProfile.findUniqueOrThrow({ where: { userId: sam.id } })).aliases).toEqual(["sales@corp.test"]);
+    // Running again changes nothing more.
+    expect((await send("POST", `/api/v2/integration/group-import/${created.body.id}/run`, { groupEmail: "sales@corp.test", members: ["sam@corp.test"] })).body.usersUpdated).toBe(0);
+    const bad = await send("POST", `/api/v2/integration/group-import/${created.body.id}/run`, { groupEmail: `${"x".repeat(250)}@corp.test`, members: ["not-an-address"] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(["groupEmail", "members[0]"]);
+  });
+
+  it("keeps a set's options when told no, and deletes sets", async () => {
+    const created = await send("POST", "/api/v2/integration/group-import", { connector: "google", groupName: "Support", createFunctionalUserForGroups: false });
+    expect(created.body).toMatchObject({ addGroupEmailToUsers: true, createFunctionalUserForGroups: false });
+    expect((await gateway.get("/api/v2/integration/group-import", json)).body).toHaveLength(2);
+    expect((await system.request("DELETE", `/api/v2/integration/group-import/${created.body.id}`, { headers: auth() })).status).toBe(204);
+    expect((await system.request("DELETE", `/api/v2/integration/group-import/${created.body.id}`, { headers: auth() })).status).toBe(404);
+  });
+});

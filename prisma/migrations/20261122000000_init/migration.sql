@@ -428,6 +428,7 @@ CREATE TABLE "GatewayUserProfile" (
     "otpSecret" TEXT,
     "otpEnabledAt" TIMESTAMP(3),
     "otpLastStep" INTEGER,
+    "aliases" TEXT[] DEFAULT ARRAY[]::TEXT[],
 
     CONSTRAINT "GatewayUserProfile_pkey" PRIMARY KEY ("userId")
 );

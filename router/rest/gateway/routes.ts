@@ -6,7 +6,7 @@ import { LICENSING_ROUTES } from "./resources/licensing.ts";
 import { MESSAGE_ROUTES } from "./resources/messages.ts";
 import { RESTRICTED_SENDER_ROUTES } from "./resources/restricted-senders.ts";
 import { APPLIANCE_ROUTES } from "./resources/appliance.ts";
-import { INTEGRATION_ROUTES } from "./resources/integration.ts";
+import { GROUP_IMPORT_ROUTES, INTEGRATION_ROUTES } from "./resources/integration.ts";
 import { USER_ROUTES } from "./resources/users.ts";
 import { CLUSTER_ROUTES } from "./resources/cluster.ts";
 import { DOMAIN_ROUTES } from "./resources/domains.ts";
@@ -16,7 +16,7 @@ import { route, type GatewayRoute } from "./route.ts";
 
 let document: ReturnType<typeof openApiDocument> | undefined;
 
-const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...MESSAGE_ROUTES, ...RESTRICTED_SENDER_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES, ...USER_ROUTES, ...CLUSTER_ROUTES, ...DOMAIN_ROUTES, ...VERSION_ROUTES];
+const RESOURCE_ROUTES: GatewayRoute[] = [...AUTH_ROUTES, ...LICENSING_ROUTES, ...MESSAGE_ROUTES, ...RESTRICTED_SENDER_ROUTES, ...APPLIANCE_ROUTES, ...INTEGRATION_ROUTES, ...GROUP_IMPORT_ROUTES, ...USER_ROUTES, ...CLUSTER_ROUTES, ...DOMAIN_ROUTES, ...VERSION_ROUTES];
 
 export const GATEWAY_ROUTES: GatewayRoute[] = [
   ...RESOURCE_ROUTES,

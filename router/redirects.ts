@@ -44,7 +44,7 @@ export function registerRedirects(app: FastifyInstance, deps: RestDeps, urls: { 
     const headers = Object.entries(request.headers).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: String(first(v)) }));
     const data = await askSubgraph<{ serveRedirect: Outcome }>(urls.extensions, SERVE, {
       request: {
-        url: request.url, method: request.method, host: first(request.headers.host) ?? "", remoteAddr: request.ip,
+        url: request.url, method: request.method, host: first(request.headers.host) ?? "", scheme: request.protocol, remoteAddr: request.ip,
         agent: first(request.headers["user-agent"]) ?? null, referrer: first(request.headers.referer) ?? null,
         acceptLanguage: first(request.headers["accept-language"]) ?? null, cookie: first(request.headers.cookie) ?? null,
         headers, loggedIn: identity?.site !== undefined, roles: identity?.site?.roles ?? [],

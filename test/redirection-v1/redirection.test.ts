@@ -143,7 +143,7 @@ describe("serving redirects", () => {
     const log = await admin("GET", `/log?filterBy[url-exact]=/OLD-page/`);
     expect(log.body.items[0]).toEqual({
       id: expect.any(Number), created: "January 5, 2024", created_time: "10:41 am", url: "/OLD-page/", agent: "test-agent", referrer: "",
-      domain: "127.0.0.1", ip: "203.0.113.9", http_code: 301, request_method: "GET", request_data: "", sent_to: "/new-page",
+      domain: "http://127.0.0.1", ip: "203.0.113.9", http_code: 301, request_method: "GET", request_data: "", sent_to: "/new-page",
       redirection_id: rule.id, redirect_by_slug: "redirection", redirect_by: "Redirection",
     });
   });

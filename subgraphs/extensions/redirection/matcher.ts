@@ -21,6 +21,8 @@ export interface ServeRequest {
   url: string;
   method: string;
   host: string;
+  /** http or https (the log's domain is scheme://server name, as the plugin writes it). */
+  scheme?: string | null;
   remoteAddr: string;
   agent?: string | null;
   referrer?: string | null;
@@ -244,7 +246,7 @@ export async function serveRedirect(ctx: Pick<ExtensionsContext, "prisma">, requ
   const ip = clientIp(request, options);
   await expireLogs(ctx, options, now);
   const logRow = (code: number) => ({
-    created: now, url, domain: request.host.replace(/:\d+$/, ""), agent: request.agent ?? "", referrer: request.referrer ?? "",
+    created: now, url, domain: `${request.scheme === "https" ? "https" : "http"}://${request.host.replace(/:\d+$/, "")}`, agent: request.agent ?? "", referrer: request.referrer ?? "",
     ip: loggedIp(ip, Number(options.ip_logging)), httpCode: code, method: request.method.toUpperCase(),
     // log_header: the request's headers go into request_data.
     ...(options.log_header ? { requestData: { headers: Object.fromEntries((request.headers ?? []).map((h) => [h.name, h.value])) } } : {}),

@@ -365,7 +365,8 @@ describe("lang/v1 REST routes", () => {
       name: "Français", slug: "fr", locale: "fr_FR", w3c: "fr-FR", facebook: "fr_FR", is_rtl: false, term_group: 0, flag_code: "fr",
       is_default: true, active: true, fallbacks: [], home_url: "http://example.test/", search_url: "http://example.test/", host: "",
       page_on_front: 0, page_for_posts: 0,
-      term_props: { language: { term_id: id, term_taxonomy_id: id, count: 0 }, term_language: { term_id: id + 1, term_taxonomy_id: id + 1, count: 0 } },
+      // The first language gives the default category its language: one term in it (no_default_cat not set).
+      term_props: { language: { term_id: id, term_taxonomy_id: id, count: 0 }, term_language: { term_id: id + 1, term_taxonomy_id: id + 1, count: 1 } },
     });
   });
 

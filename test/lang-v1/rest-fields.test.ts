@@ -115,6 +115,32 @@ describe("the lang filter on lists", () => {
   });
 });
 
+describe("the default category (no_default_cat)", () => {
+  it("each new language gets a translation of the default category, unless no_default_cat", async () => {
+    const settings = await rest("GET", "/core/v2/settings");
+    const defaultId = settings.body.default_category as number;
+    const uncategorized = await rest("GET", `/core/v2/categories/${defaultId}`);
+    // The first language (en) gave the default category its language; fr and de made translations.
+    expect(uncategorized.body.lang).toBe("en");
+    const group = uncategorized.body.translations as Record<string, number>;
+    expect(Object.keys(group)).toEqual(["en", "fr", "de"]);
+    const french = await rest("GET", `/core/v2/categories/${group.fr}`);
+    expect(french.body).toMatchObject({ lang: "fr", slug: `${uncategorized.body.slug}-fr`, name: `${uncategorized.body.name} (Français)` });
+    const languages = await rest("GET", "/lang/v1/languages");
+    const fr = languages.body.find((l: { slug: string }) => l.slug === "fr");
+    expect(fr.term_props.term_language.count).toBeGreaterThanOrEqual(1);
+
+    const italian = await rest("POST", "/lang/v1/languages", { locale: "it_IT", no_default_cat: true });
+    expect(italian.status).toBe(200);
+    expect(italian.body.term_props.term_language.count).toBe(0);
+    expect((await rest("GET", "/core/v2/categories?lang=it")).body).toEqual([]);
+    const spanish = await rest("POST", "/lang/v1/languages", { locale: "es_ES" });
+    expect(spanish.body.term_props.term_language.count).toBe(1);
+    expect(Object.keys((await rest("GET", `/core/v2/categories/${defaultId}`)).body.translations)).toEqual(["en", "fr", "de", "es"]);
+    for (const l of [italian, spanish]) expect((await rest("DELETE", `/lang/v1/languages/${l.body.term_id}`)).status).toBe(200);
+  });
+});
+
 describe("pages, categories and tags", () => {
   it("categories and tags take lang and translations, and filter by lang", async () => {
     const news = await rest("POST", "/core/v2/categories", { name: "News" });
@@ -122,13 +148,14 @@ describe("pages, categories and tags", () => {
     const nouvelles = await rest("POST", "/core/v2/categories", { name: "Nouvelles", lang: "fr", translations: { en: news.body.id } });
     expect(nouvelles.status).toBe(201);
     expect(nouvelles.body.translations).toEqual({ en: news.body.id, fr: nouvelles.body.id });
-    const list = await rest("GET", "/core/v2/categories?lang=fr");
-    expect(list.body.map((c: { id: number }) => c.id)).toEqual([nouvelles.body.id]);
+    const list = await rest("GET", "/core/v2/categories?lang=fr&orderby=id");
+    expect(list.body.map((c: { id: number }) => c.id)).toContain(nouvelles.body.id);
+    expect(list.body.every((c: { lang: string }) => c.lang === "fr")).toBe(true);
     const tag = await rest("POST", "/core/v2/tags", { name: "étiquette", lang: "fr" });
     expect(tag.body.lang).toBe("fr");
-    // Types keep their own groups: a category id is no post translation.
-    const mixed = await createPost({ title: "Mixed", lang: "de", translations: { fr: nouvelles.body.id } });
-    expect(mixed.translations).toEqual({ de: mixed.id });
+    // Types keep their own groups: linking a post leaves the categories' group as it is.
+    await createPost({ title: "Mixed", lang: "de", translations: { fr: nouvelles.body.id } });
+    expect((await rest("GET", `/core/v2/categories/${news.body.id}`)).body.translations).toEqual({ en: news.body.id, fr: nouvelles.body.id });
   });
 
   it("batch creates run in order, each with its language", async () => {

@@ -2,7 +2,7 @@
 // menu items, categories and tags a `language` and `translations` (Polylang's model), and one
 // GraphQL request fetches a list of posts with both, in one fetch per subgraph whatever the length.
 import { parse } from "graphql";
-import { QueryPlanner, type PlanNode, type QueryPlan } from "@apollo/query-planner";
+import { QueryPlanner, type QueryPlan } from "@apollo/query-planner";
 import { Supergraph, operationFromDocument } from "@apollo/federation-internals";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeSupergraph } from "../../router/compose.ts";
@@ -149,14 +149,16 @@ describe("language and translations of posts", () => {
 });
 
 describe("one request for a list of posts with their language and translations", () => {
-  const fetchesOf = (node: PlanNode | undefined, out: string[] = []): string[] => {
-    if (!node) return out;
-    if (node.kind === "Fetch") out.push(node.serviceName);
-    else if (node.kind === "Flatten") fetchesOf(node.node, out);
-    else if (node.kind === "Sequence" || node.kind === "Parallel") node.nodes.forEach((n) => fetchesOf(n, out));
-    else if (node.kind === "Defer") { fetchesOf(node.primary.node, out); node.deferred.forEach((d) => fetchesOf(d.node, out)); }
-    else if (node.kind === "Condition") { fetchesOf(node.ifClause, out); fetchesOf(node.elseClause, out); }
-    else if (node.kind === "Subscription") { fetchesOf(node.primary, out); fetchesOf(node.rest, out); }
+  /** The subgraphs a plan fetches from, one entry per fetch, walking every kind of node. */
+  const fetchesOf = (node: unknown, out: string[] = []): string[] => {
+    if (!node || typeof node !== "object") return out;
+    const n = node as { kind?: string; serviceName?: string } & Record<string, unknown>;
+    if (n.kind === "Fetch" && n.serviceName) out.push(n.serviceName);
+    for (const value of Object.values(n)) {
+      if (Array.isArray(value)) value.forEach((v) => fetchesOf(v, out));
+      else if (value && typeof value === "object" && "kind" in value) fetchesOf(value, out);
+      else if (value && typeof value === "object" && "node" in value) fetchesOf((value as { node: unknown }).node, out);
+    }
     return out;
   };
 

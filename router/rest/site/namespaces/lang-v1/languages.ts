@@ -5,10 +5,12 @@
 // operation of languages.graphql; every one may be batched.
 import {
   CreateLanguageDocument, DeleteLanguageDocument, LanguagePermissionsDocument, ListLanguagesDocument, ReadLanguageBySlugDocument,
-  ReadLanguageDocument, UpdateLanguageDocument, type LanguageFieldsFragment, type LanguageReadContext,
+  ReadLanguageDocument, UpdateLanguageDocument, type CreateLanguageMutation, type LanguageFieldsFragment, type LanguageReadContext,
 } from "../../../../../generated/graphql/operations.ts";
+import { fromGraphQLError } from "../../errors.ts";
+import { translateDefaultCategory } from "./default-category.ts";
 import { LANGUAGE_CONTEXTS, LANGUAGE_SLUG_PATTERN, LOCALE_PATTERN } from "../../../../../lib/polylang/language-values.ts";
-import { route, type ArgSchema, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
+import { route, type ArgSchema, type LocalEndpoint, type RestRequest, type RestResult, type SiteRoute } from "../../route.ts";
 import { validatedBySchema } from "../../validation.ts";
 import type { Args } from "../../kit/args.ts";
 import { inputOf, op, opEndpoint, type EndpointOptions, type Op } from "../../kit/crud.ts";
@@ -102,13 +104,31 @@ const termId = (r: RestRequest) => r.params.term_id as number;
 const languageInput = inputOf(LANGUAGE);
 const schema = itemSchema(LANGUAGE);
 
+/**
+ * POST /languages: the language (one operation of the extensions subgraph), then, unless
+ * `no_default_cat`, the default category's translation in it (default-category.ts), read back so
+ * term_props counts it.
+ */
+const createLanguageEndpoint: LocalEndpoint = {
+  methods: ["POST"], args: schemaArgs(writeArgs(LANGUAGE, "create")), allowed: canManage, allowBatch: true,
+  handle: async (request, context, site) => {
+    const input = { ...languageInput(request), locale: String(request.params.locale), termId: presentId(request.params.term_id) };
+    const created = await site.execute(CreateLanguageDocument, { input }, context);
+    if (created.errors?.length) return fromGraphQLError(created.errors[0]);
+    let language = (created.data as CreateLanguageMutation | null)?.createLanguage;
+    if (!language) return fromGraphQLError({ message: "The operation returned no result.", extensions: { code: "rest_internal_error", status: 500 } });
+    if (request.params.no_default_cat !== true && await translateDefaultCategory(site, context, language)) {
+      language = (await site.query(ReadLanguageDocument, { termId: language.termId, context: "EDIT" }, context))?.language ?? language;
+    }
+    return { status: 200, body: body(language, request) };
+  },
+};
+
 export const languageRoutes: SiteRoute[] = [
   route("lang/v1", "/languages", [
     langEndpoint({ methods: ["GET"], args: {} }, op(ListLanguagesDocument, (r) => ({ context: readContext(r) }), (d) => d.languages),
       (languages, r) => languages.map((l) => body(l, r))),
-    langEndpoint({ methods: ["POST"], args: schemaArgs(writeArgs(LANGUAGE, "create")), allowed: canManage },
-      op(CreateLanguageDocument, (r) => ({ input: { ...languageInput(r), locale: String(r.params.locale), termId: presentId(r.params.term_id) } }), (d) => d.createLanguage!),
-      body),
+    createLanguageEndpoint,
   ], schema),
   route("lang/v1", "/languages/(?P<term_id>[\\d]+)", [
     langEndpoint({ methods: ["GET"], args: { term_id: termIdArg, context: contextArg } },

@@ -34,6 +34,10 @@ export function registerEmbedPages(app: FastifyInstance, deps: { config: Config;
     const result = await execute(EMBED_PAGE, { url: new URL(request.url, config.siteUrl).toString() }, context);
     const page = (result.data as { embedPage?: { status: number; html: string; scriptHashes: string[] } } | null | undefined)?.embedPage;
     if (!page) throw new Error(`embed page failed: ${result.errors?.map((e) => e.message).join("; ") ?? "no data"}`);
+    // redirect_canonical: a found embed asked without the trailing slash moves to it.
+    const q = request.url.indexOf("?");
+    const path = q === -1 ? request.url : request.url.slice(0, q);
+    if (page.status === 200 && path.endsWith("/embed")) return reply.status(301).header("Location", new URL(`${path}/${q === -1 ? "" : request.url.slice(q)}`, config.siteUrl).toString()).send("");
     return reply.status(page.status).headers({
       "Content-Type": "text/html; charset=UTF-8",
       Link: `<${restBase}/>; rel="https://api.w.org/"`,

@@ -68,16 +68,32 @@ describe("embed page", () => {
     expect(r.text).not.toMatch(/<link rel="stylesheet"|<iframe|<form/);
   });
 
-  test("the same page without the trailing slash, as ?embed=true, and as ?p=N&embed=true; HEAD too", async () => {
-    const page = (await s.request("GET", "/hello-embed/embed/")).text;
-    for (const path of ["/hello-embed/embed", "/hello-embed/?embed=true", `/?p=${postId}&embed=true`]) {
+  test("the same page as ?embed=true and as ?p=N&embed=true; without the trailing slash it moves (301); HEAD too", async () => {
+    /** The page with the share box's fresh secret masked. */
+    const masked = (html: string) => html.replace(/secret=[A-Za-z0-9]{10}/g, "secret=S").replace(/data-secret=&quot;[A-Za-z0-9]{10}&quot;/g, "data-secret=S");
+    const page = masked((await s.request("GET", "/hello-embed/embed/")).text);
+    for (const path of ["/hello-embed/?embed=true", `/?p=${postId}&embed=true`]) {
       const r = await s.request("GET", path);
-      expect([path, r.status, r.text]).toEqual([path, 200, page]);
+      expect([path, r.status, masked(r.text)]).toEqual([path, 200, page]);
     }
+    const moved = await fetch(`${s.url}/hello-embed/embed?x=1`, { redirect: "manual" });
+    expect([moved.status, moved.headers.get("location")]).toEqual([301, `${SITE}/hello-embed/embed/?x=1`]);
+    expect((await fetch(`${s.url}/secret-draft/embed`, { redirect: "manual" })).status).toBe(404);
     const head = await s.request("HEAD", "/hello-embed/embed/");
     expect([head.status, head.headers.get("x-wp-embed"), head.text]).toEqual([200, "true", ""]);
     // Without `embed`, `/` is still the landing page and a permalink is not an embed.
     expect((await s.request("GET", `/?p=${postId}`)).text).not.toContain("wp-embed");
+  });
+
+  test("the share box: the address for WordPress sites and the embed HTML for others", async () => {
+    const html = (await s.request("GET", "/hello-embed/embed/")).text;
+    expect(html).toContain(`<input type="text" readonly value="${SITE}/hello-embed/">`);
+    const code = /<textarea readonly rows="5">([^<]*)<\/textarea>/.exec(html)?.[1] ?? "";
+    expect(code).toMatch(new RegExp(`^&lt;blockquote class=&quot;wp-embedded-content&quot; data-secret=&quot;[A-Za-z0-9]{10}&quot;&gt;`));
+    expect(code).toContain(`src=&quot;${SITE}/hello-embed/embed/#?secret=`);
+    expect(code).toContain("width=&quot;600&quot; height=&quot;400&quot;");
+    // The code as the oEmbed answer gives it; its entities stay entities once the text is copied.
+    expect(code).toContain("title=&quot;&amp;#8220;Hello &amp;lt;b&amp;gt;embed&amp;lt;/b&amp;gt;&amp;#8221; &amp;#8212; Embed &amp;amp; Co&quot;");
   });
 
   test("404 for a draft (even to its author: the page is what a visitor sees), a private post, an unknown address", async () => {

@@ -16,7 +16,7 @@ import { attachmentLink, mediaDetails, sourceUrl } from "../media/presentation.t
 import { postPermalink } from "../posts/permalinks.ts";
 import { renderContent } from "../posts/rendering.ts";
 import { escAttr, escHtml, escUrl } from "./html.ts";
-import { oembedForPost, OEMBED_MAX_WIDTH, urlToPostId } from "./oembed.ts";
+import { embedHtml, embedSecret, oembedForPost, OEMBED_MAX_WIDTH, urlToPostId } from "./oembed.ts";
 
 /** WordPress's embed excerpt length (wp_embed_excerpt_length). */
 export const EMBED_EXCERPT_WORDS = 35;
@@ -49,13 +49,17 @@ const STYLE = [
   ".wp-embed-featured-image.square{float:left;max-width:160px;margin-right:20px}",
   ".wp-embed-heading{margin:0 0 15px;font-weight:600;font-size:22px;line-height:1.3}.wp-embed-heading a{color:#2c3338}",
   ".wp-embed-excerpt p{margin:0 0 1em}.wp-embed-more{color:#c3c4c7}",
-  ".wp-embed-footer{display:table;width:100%;margin-top:30px}",
+  ".wp-embed-footer{display:table;width:100%;margin-top:30px}.wp-embed-site-title{display:table-cell}",
+  ".wp-embed-meta{display:table-cell;text-align:right;vertical-align:middle}.wp-embed-share summary{cursor:pointer}",
+  ".wp-embed-share label{display:block;text-align:left;margin-top:10px}.wp-embed-share input,.wp-embed-share textarea{display:block;box-sizing:border-box;width:100%;margin-top:4px;font:12px monospace;color:#2c3338}",
   ".wp-embed-site-title{font-weight:600;line-height:1.78571428}.wp-embed-site-title a{position:relative;display:inline-block;padding-left:35px}",
   ".wp-embed-site-icon{position:absolute;top:50%;left:0;transform:translateY(-50%);height:25px;width:25px;border:0}",
   ".screen-reader-text{border:0;clip:rect(1px,1px,1px,1px);clip-path:inset(50%);height:1px;margin:-1px;overflow:hidden;padding:0;position:absolute;width:1px;word-wrap:normal!important}",
 ].join("\n");
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, "");
+/** Code shown as text: every & < > " encoded, entities included, so what is copied is the code itself. */
+const encodeAll = (code: string) => code.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 /** Plain text as safe HTML: tags removed, the rest escaped (entities kept). */
 const text = (html: string) => escHtml(stripTags(html).trim());
 
@@ -129,6 +133,17 @@ function embedImage(ctx: ContentContext, attachment: Post): { url: string; width
   return { ...image, shape: ratio >= RECTANGULAR_RATIO ? "rectangular" : "square" };
 }
 
+/**
+ * The sharing box (print_embed_sharing_button / print_embed_sharing_dialog), without a script: a
+ * <details> holding the address to paste into a WordPress site and the embed HTML (600 × 400,
+ * its own secret) to paste anywhere else.
+ */
+const shareBox = (permalink: string, title: string, siteName: string) =>
+  `<div class="wp-embed-meta"><details class="wp-embed-share"><summary>Share</summary>`
+  + `<label>Copy and paste this URL into your WordPress site to embed<input type="text" readonly value="${escAttr(permalink)}"></label>`
+  + `<label>Copy and paste this code into your site to embed<textarea readonly rows="5">`
+  + `${encodeAll(embedHtml({ permalink, title, siteName, width: 600, height: 400, secret: embedSecret() }))}</textarea></label></details></div>`;
+
 /** embed-404.php: what the frame shows when the address names nothing that may be embedded. */
 function notFoundPage(site: SiteView): string {
   return page({
@@ -167,6 +182,6 @@ export async function embedPage(ctx: ContentContext, url: string): Promise<Embed
   const body = `<div class="wp-embed post-${post.id} type-${escAttr(post.type)}">\n${rectangular}`
     + `<p class="wp-embed-heading"><a href="${escUrl(permalink)}" target="_top">${title}</a></p>\n${square}`
     + `<div class="wp-embed-excerpt">${excerpt(post, permalink, title)}</div>\n`
-    + `<div class="wp-embed-footer">${siteTitle(site)}</div>\n</div>`;
+    + `<div class="wp-embed-footer">${siteTitle(site)}${shareBox(permalink, data.title, site.name)}</div>\n</div>`;
   return { status: 200, html: page({ site, title, canonical: permalink, body }), scriptHashes: [EMBED_SCRIPT_HASH] };
 }

@@ -49,8 +49,13 @@ async function generate(db: Database, from: number, to: number): Promise<void> {
   await p.$executeRawUnsafe(`
     INSERT INTO "GatewayMessageUriHost" ("messageId", host, "receivedOn")
     SELECT 'B' || lpad(g::text, 9, '0'), 'h' || (g % ${HOSTS}) || '.links.example', ${time} FROM generate_series(${from}, ${to}) AS g`);
+  // The counters ingest keeps: all messages, and per value of state, result, quarantined, direction.
   await p.$executeRawUnsafe(`
-    INSERT INTO "GatewayMessageCounter" (name, value) VALUES ('messages', ${to - from + 1})
+    INSERT INTO "GatewayMessageCounter" (name, value)
+    SELECT name, count(*) FROM (
+      SELECT unnest(ARRAY['messages', 'state:' || state, 'result:' || result, 'quarantined:' || quarantined::text, 'direction:' || direction]) AS name
+      FROM "GatewayMessage" WHERE id BETWEEN 'B' || lpad('${from}', 9, '0') AND 'B' || lpad('${to}', 9, '0')
+    ) AS c GROUP BY name
     ON CONFLICT (name) DO UPDATE SET value = "GatewayMessageCounter".value + EXCLUDED.value`);
 }
 

@@ -235,6 +235,11 @@ describe("quarantine", () => {
     expect((await post("/api/v2/message/BOUNCE1/release", undefined)).status).toBe(204);
     const item = (await get("/api/v2/message/BOUNCE1", token, json)).body;
     expect(item).toMatchObject({ state: "released", quarantined: false, sender: "", releaseSender: "", releasedBy: "admin", deliveryResult: "delivered" });
+    // The totals of quarantined and released messages follow the release (counters kept in step).
+    expect((await get(`${LIST}?quarantined=true`, token, hydra)).body["hydra:totalItems"]).toBe(1);
+    expect((await get(`${LIST}?quarantined=false&itemsPerPage=1`, token, hydra)).body["hydra:totalItems"]).toBe(45);
+    expect((await get(`${LIST}?state=released`, token, hydra)).body["hydra:totalItems"]).toBe(1);
+    expect((await get(`${LIST}?state=quarantined`, token, hydra)).body["hydra:totalItems"]).toBe(1);
     const again = await post("/api/v2/message/BOUNCE1/release", undefined);
     expect(again.status).toBe(409);
     expect((await post("/api/v2/message/Q000001/release", undefined)).status).toBe(409);

@@ -966,6 +966,9 @@ CREATE INDEX "GatewayMessage_state_receivedOn_id_idx" ON "GatewayMessage"("state
 CREATE INDEX "GatewayMessage_size_id_idx" ON "GatewayMessage"("size", "id");
 
 -- CreateIndex
+CREATE INDEX "GatewayMessage_quarantined_size_id_idx" ON "GatewayMessage"("quarantined", "size", "id");
+
+-- CreateIndex
 CREATE INDEX "GatewayMessageAddress_address_receivedOn_messageId_idx" ON "GatewayMessageAddress"("address", "receivedOn", "messageId");
 
 -- CreateIndex

@@ -5,6 +5,7 @@ import type { ReportRoute } from "../../../generated/graphql/gateway-resolvers.t
 import { domainError } from "../../../lib/errors.ts";
 import { LEARNING_WEIGHTS, type ReportKind } from "../../../lib/gateway/messages.ts";
 import type { GatewayContext } from "../context.ts";
+import { addToCounters } from "./ingest.ts";
 import { findMessage, type MessageView } from "./messages.ts";
 import { mailScope, requireMailAdmin } from "./scope.ts";
 
@@ -59,9 +60,13 @@ export async function releaseMessage(ctx: Pick<GatewayContext, "db" | "identity"
   requireMailAdmin(scope);
   const view = await findMessage(ctx, id, scope);
   if (!view) throw notFound();
-  const updated = await ctx.db.prisma.gatewayMessage.updateMany({
-    where: { id, state: "quarantined" },
-    data: { state: "released", quarantined: false, deliveryResult: "delivered", releasedAt: new Date(), releasedBy: scope.user.username, releaseSender: view.row.sender },
+  const updated = await ctx.db.prisma.$transaction(async (tx) => {
+    const changed = await tx.gatewayMessage.updateMany({
+      where: { id, state: "quarantined" },
+      data: { state: "released", quarantined: false, deliveryResult: "delivered", releasedAt: new Date(), releasedBy: scope.user.username, releaseSender: view.row.sender },
+    });
+    if (changed.count) await addToCounters(tx, new Map([["state:quarantined", -1], ["state:released", 1], ["quarantined:true", -1], ["quarantined:false", 1]]));
+    return changed;
   });
   if (updated.count === 0) {
     throw domainError("gateway_conflict", { message: view.row.state === "released" ? "The message was already released." : "The message is not in quarantine." });
@@ -76,9 +81,13 @@ export async function recallMessage(ctx: Pick<GatewayContext, "db" | "identity">
   requireMailAdmin(scope);
   const view = await findMessage(ctx, id, scope);
   if (!view) throw notFound();
-  const updated = await ctx.db.prisma.gatewayMessage.updateMany({
-    where: { id, deliveryResult: "delivered", state: { in: ["none", "released"] } },
-    data: { state: "recalled", quarantined: false },
+  const updated = await ctx.db.prisma.$transaction(async (tx) => {
+    const changed = await tx.gatewayMessage.updateMany({
+      where: { id, deliveryResult: "delivered", state: { in: ["none", "released"] } },
+      data: { state: "recalled", quarantined: false },
+    });
+    if (changed.count) await addToCounters(tx, new Map([[`state:${view.row.state}`, -1], ["state:recalled", 1]]));
+    return changed;
   });
   if (updated.count === 0) {
     throw domainError("gateway_conflict", { message: view.row.state === "recalled" ? "The message was already recalled." : "Only a delivered message can be recalled." });

@@ -152,6 +152,7 @@ export async function storeMessages(ctx: Pick<GatewayContext, "db">, records: re
     }
 
     await addToMessageCount(tx, stored.length);
+    await addToCounters(tx, countersOf(stored.map((r) => ({ state: r.quarantined ? "quarantined" : "none", result: r.result, quarantined: r.quarantined, direction: r.direction }))));
   });
   return report;
 }
@@ -159,6 +160,33 @@ export async function storeMessages(ctx: Pick<GatewayContext, "db">, records: re
 type Tx = Prisma.TransactionClient;
 
 export const MESSAGE_COUNTER = "messages";
+
+/** The columns whose per-value totals are kept as counters (equality filters on them read one row). */
+export const COUNTED_COLUMNS = ["state", "result", "quarantined", "direction"] as const;
+export type CountedColumn = (typeof COUNTED_COLUMNS)[number];
+export type CountedValues = Record<CountedColumn, string | boolean>;
+
+export const counterName = (column: CountedColumn, value: unknown): string => `${column}:${String(value)}`;
+
+/** Per-counter deltas of some messages (+1 each). */
+export function countersOf(rows: readonly CountedValues[], sign = 1): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const row of rows) for (const column of COUNTED_COLUMNS) {
+    const name = counterName(column, row[column]);
+    deltas.set(name, (deltas.get(name) ?? 0) + sign);
+  }
+  return deltas;
+}
+
+/** Applies counter deltas in the caller's transaction, in name order (no deadlock between writers). */
+export async function addToCounters(tx: Tx, deltas: Map<string, number>): Promise<void> {
+  for (const [name, delta] of [...deltas].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!delta) continue;
+    await tx.gatewayMessageCounter.upsert({
+      where: { name }, create: { name, value: BigInt(Math.max(0, delta)) }, update: { value: { increment: BigInt(delta) } },
+    });
+  }
+}
 
 /** Keeps the unfiltered message total (one row) in step with inserts and purges, in their transaction. */
 export async function addToMessageCount(tx: Tx, delta: number): Promise<void> {

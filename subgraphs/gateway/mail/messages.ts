@@ -12,7 +12,7 @@ import {
 import { DELIVERY_RESULTS, MESSAGE_DIRECTIONS, MESSAGE_RESULTS, MESSAGE_STATES } from "../../../lib/gateway/messages.ts";
 import { buildCollectionQuery, type ColumnSpec, type FilterInput } from "../collection-query.ts";
 import type { GatewayContext } from "../context.ts";
-import { MESSAGE_COUNTER } from "./ingest.ts";
+import { COUNTED_COLUMNS, MESSAGE_COUNTER, counterName, type CountedColumn } from "./ingest.ts";
 import { mailScope, scopeWhere, showsEnvelope, type MailScope } from "./scope.ts";
 
 /** A message as the caller may see it: the row, and whether the envelope is shown (§1.11). */
@@ -205,7 +205,7 @@ export async function listMessages(ctx: Pick<GatewayContext, "db" | "identity">,
   const orderBy = keys.map((k) => ({ [k.column]: k.direction })) as Prisma.GatewayMessageOrderByWithRelationInput[];
   const [rows, totalItems] = await Promise.all([
     ctx.db.prisma.gatewayMessage.findMany({ where: pageWhere, orderBy, skip: query.after ? 0 : window.skip, take: window.take + 1 }),
-    countMessages(ctx, scope, filters, where),
+    countMessages(ctx, scope, query.filter, filters, where),
   ]);
   const more = rows.length > window.take;
   const items = rows.slice(0, window.take);
@@ -216,13 +216,31 @@ export async function listMessages(ctx: Pick<GatewayContext, "db" | "identity">,
   };
 }
 
-/** The unfiltered total of an administrator is the counter ingest and purge keep; anything else is counted. */
-async function countMessages(ctx: Pick<GatewayContext, "db">, scope: MailScope, filters: unknown[], where: Prisma.GatewayMessageWhereInput): Promise<number> {
-  if (scope.kind === "all" && filters.length === 0) {
-    const counter = await ctx.db.prisma.gatewayMessageCounter.findUnique({ where: { name: MESSAGE_COUNTER } });
-    return Number(counter?.value ?? 0n);
+/**
+ * An administrator's unfiltered total, or one filtered by a single equality on a counted column
+ * (quarantined, state, result, direction), is a counter row ingest, purge, release and recall keep
+ * in step; anything else is counted.
+ */
+async function countMessages(ctx: Pick<GatewayContext, "db">, scope: MailScope, filter: MessageFilter | null | undefined, filters: unknown[], where: Prisma.GatewayMessageWhereInput): Promise<number> {
+  if (scope.kind === "all") {
+    const name = counterFor(filter, filters.length);
+    if (name) {
+      const counter = await ctx.db.prisma.gatewayMessageCounter.findUnique({ where: { name } });
+      return Number(counter?.value ?? 0n);
+    }
   }
   return ctx.db.prisma.gatewayMessage.count({ where });
+}
+
+function counterFor(filter: MessageFilter | null | undefined, clauses: number): string | undefined {
+  if (clauses === 0) return MESSAGE_COUNTER;
+  const entries = Object.entries(filter ?? {}).filter(([, c]) => c && c.length);
+  if (clauses !== 1 || entries.length !== 1) return undefined;
+  const [name, conditions] = entries[0] as [string, readonly FilterInput[]];
+  if (!(COUNTED_COLUMNS as readonly string[]).includes(name) || conditions.length !== 1 || (conditions[0].operator ?? "eq") !== "eq") return undefined;
+  const raw = conditions[0].value;
+  const value = name === "quarantined" ? (raw === "true" || raw === "1" ? "true" : "false") : raw;
+  return counterName(name as CountedColumn, value);
 }
 
 /** One message in the caller's scope, or null. */

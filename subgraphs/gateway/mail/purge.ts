@@ -7,7 +7,7 @@ import type { GatewayPurgeJob, Prisma } from "../../../generated/prisma/client.t
 import type { MessageFilter } from "../../../generated/graphql/gateway-resolvers.ts";
 import { domainError } from "../../../lib/errors.ts";
 import type { GatewayContext } from "../context.ts";
-import { addToMessageCount } from "./ingest.ts";
+import { addToCounters, addToMessageCount, countersOf } from "./ingest.ts";
 import { messageWhere } from "./messages.ts";
 
 /** Above this many messages, a purge belongs to the admin command (seed 001 §8). */
@@ -63,7 +63,7 @@ export async function purgeNextBatch(ctx: Pick<GatewayContext, "db">, job: Gatew
     : undefined;
   return ctx.db.prisma.$transaction(async (tx) => {
     const batch = await tx.gatewayMessage.findMany({
-      where: after ? { AND: [where, after] } : where, orderBy: [{ receivedOn: "asc" }, { id: "asc" }], take: size, select: { id: true, receivedOn: true },
+      where: after ? { AND: [where, after] } : where, orderBy: [{ receivedOn: "asc" }, { id: "asc" }], take: size, select: { id: true, receivedOn: true, state: true, result: true, quarantined: true, direction: true },
     });
     if (!batch.length) {
       const done = await tx.gatewayPurgeJob.update({ where: { id: job.id }, data: { state: "done", finishedAt: new Date() } });
@@ -72,6 +72,7 @@ export async function purgeNextBatch(ctx: Pick<GatewayContext, "db">, job: Gatew
     // Address, URI-host, attachment, analysis and report rows go with their message (ON DELETE CASCADE).
     const { count } = await tx.gatewayMessage.deleteMany({ where: { id: { in: batch.map((m) => m.id) } } });
     await addToMessageCount(tx, -count);
+    await addToCounters(tx, countersOf(batch, -1));
     const last = batch[batch.length - 1];
     const updated = await tx.gatewayPurgeJob.update({
       where: { id: job.id },

@@ -14,6 +14,7 @@ import { createUser } from "../subgraphs/content/users/user-accounts.ts";
 import { generatePassword } from "../subgraphs/gateway/auth/passwords.ts";
 import { ADMIN_USERNAME, setGatewayPassword } from "../subgraphs/gateway/auth/users.ts";
 import { registerGatewayMailCommands } from "./gateway-mail.ts";
+import { registerGatewayApplianceCommands } from "./gateway-appliance.ts";
 import { runJob } from "./job-runner.ts";
 import { withOperator } from "./operator.ts";
 
@@ -116,6 +117,7 @@ oauthClient.command("create")
 
 const gatewayCommand = program.command("gateway").description("The email gateway.");
 registerGatewayMailCommands(gatewayCommand);
+registerGatewayApplianceCommands(gatewayCommand);
 gatewayCommand.command("reset-admin-password")
   .description(`Set the password of the gateway administrator "${ADMIN_USERNAME}" (printed when generated) and end their sessions.`)
   .option("--password <password>", "the new password (default: a generated one, printed once)")

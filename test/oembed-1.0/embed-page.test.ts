@@ -111,6 +111,15 @@ describe("embed page", () => {
     }
   });
 
+  test("GraphQL embedPage: the same page; an address that is not valid percent-encoding is not found, not an error", async () => {
+    const found = await s.graphql<{ embedPage: { status: number; html: string } }>("query($url: String!) { embedPage(url: $url) { status html } }", { url: `${SITE}/hello-embed/embed/` });
+    expect(found.data?.embedPage.status).toBe(200);
+    expect(found.data?.embedPage.html).toContain(">Hello embed</a></p>");
+    const bad = await s.graphql<{ embedPage: { status: number; html: string } }>("query($url: String!) { embedPage(url: $url) { status html } }", { url: `${SITE}/%E0%A4%A/embed/` });
+    expect([bad.errors, bad.data?.embedPage.status]).toEqual([undefined, 404]);
+    expect(bad.data?.embedPage.html).toContain("Oops! That embed can&#8217;t be found.");
+  });
+
   test("API paths ending in /embed stay API routes", async () => {
     const r = await s.request("GET", `/wp-json/oembed/1.0/embed?url=${encodeURIComponent(`${SITE}/hello-embed/`)}`);
     expect(r.headers.get("content-type")).toBe("application/json; charset=UTF-8");

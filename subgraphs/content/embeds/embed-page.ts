@@ -160,7 +160,8 @@ export interface EmbedPageView { status: number; html: string; scriptHashes: str
 /** The embed page of the item `url` addresses (its permalink + embed/, or ?p=N&embed=true). */
 export async function embedPage(ctx: ContentContext, url: string): Promise<EmbedPageView> {
   const site = await siteView(ctx);
-  const id = await urlToPostId(ctx, url);
+  // An address whose path is not valid percent-encoding names nothing (decodeURIComponent throws).
+  const id = await urlToPostId(ctx, url).catch((error: unknown) => { if (error instanceof URIError) return 0; throw error; });
   const post = id ? await ctx.loaders.post.load(id) : null;
   // The oEmbed answer decides, as for the iframe's host: publicly viewable, its title and thumbnail.
   const data = post ? await oembedForPost(ctx, post, OEMBED_MAX_WIDTH, "") : null;

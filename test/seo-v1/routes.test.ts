@@ -238,6 +238,13 @@ describe("get_head", () => {
     expect((await system.request("GET", "/wp-json/seo/v1/get_head")).body.code).toBe("rest_missing_callback_param");
   });
 
+  it("an author archive is a ProfilePage", async () => {
+    const r = await system.request("GET", `/wp-json/seo/v1/get_head?url=${encodeURIComponent("http://example.test/author/admin/")}`);
+    expect(r.status).toBe(200);
+    expect(r.body.json).toMatchObject({ title: "admin, Author at Partner Site", og_type: "profile", canonical: "http://example.test/author/admin/" });
+    expect(r.body.json.schema["@graph"].map((n: any) => n["@type"])).toEqual(["ProfilePage", "BreadcrumbList", "WebSite", "Person"]);
+  });
+
   it("a category archive", async () => {
     const r = await system.request("GET", `/wp-json/seo/v1/get_head?url=${encodeURIComponent("http://example.test/category/uncategorized/")}`);
     expect(r.status).toBe(200);

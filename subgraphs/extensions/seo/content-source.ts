@@ -69,14 +69,20 @@ export async function readSite(ctx: ExtensionsContext): Promise<SiteInfo> {
 }
 
 /** What a front-end address shows, as the content subgraph resolves permalinks (nodeByUri). */
-export async function resolveUri(ctx: ExtensionsContext, uri: string): Promise<{ kind: "post" | "page" | "category" | "tag"; databaseId: number } | null> {
-  const data = await askSubgraphAs<{ nodeByUri: { __typename: string; databaseId?: number } | null }>(ctx, "content",
-    `query($uri: String!) { nodeByUri(uri: $uri) { __typename ... on Post { databaseId } ... on Page { databaseId } ... on Category { databaseId } ... on Tag { databaseId } } }`,
+export interface ContentAuthor { databaseId: number; name: string; slug: string; link: string; description: string }
+
+export async function resolveUri(ctx: ExtensionsContext, uri: string): Promise<{ kind: "post" | "page" | "category" | "tag" | "user"; databaseId: number; author?: ContentAuthor } | null> {
+  const data = await askSubgraphAs<{ nodeByUri: { __typename: string; databaseId?: number; name?: string; slug?: string; link?: string; description?: string } | null }>(ctx, "content",
+    `query($uri: String!) { nodeByUri(uri: $uri) { __typename ... on Post { databaseId } ... on Page { databaseId } ... on Category { databaseId } ... on Tag { databaseId }
+      ... on User { databaseId name slug link description } } }`,
     { uri });
   const node = data.nodeByUri;
   if (!node?.databaseId) return null;
-  const kinds: Record<string, "post" | "page" | "category" | "tag"> = { Post: "post", Page: "page", Category: "category", Tag: "tag" };
+  const kinds: Record<string, "post" | "page" | "category" | "tag" | "user"> = { Post: "post", Page: "page", Category: "category", Tag: "tag", User: "user" };
   const kind = kinds[node.__typename];
+  if (kind === "user") {
+    return { kind, databaseId: node.databaseId, author: { databaseId: node.databaseId, name: node.name ?? "", slug: node.slug ?? "", link: node.link ?? "", description: node.description ?? "" } };
+  }
   return kind ? { kind, databaseId: node.databaseId } : null;
 }
 

@@ -3,7 +3,7 @@
 // `html` Yoast prints and as its `json` object (keys are the tags' names with ":", " " and
 // "-" turned into "_"; empty presenters left out).
 import crypto from "node:crypto";
-import { readMedia, readPosts, readSite, readTerm, resolveUri, type ContentPost, type ContentTerm, type SiteInfo } from "./content-source.ts";
+import { readMedia, readPosts, readSite, readTerm, resolveUri, type ContentAuthor, type ContentPost, type ContentTerm, type SiteInfo } from "./content-source.ts";
 import { analysePosts, type AnalysedPost } from "./indexables.ts";
 import { plainText } from "./analysis/text.ts";
 import { getOption, seoError } from "./store.ts";
@@ -206,6 +206,21 @@ async function termHead(ctx: ExtensionsContext, site: SiteInfo, term: ContentTer
   }, 200);
 }
 
+/** An author archive: Yoast's ProfilePage with the author as a Person. */
+async function authorHead(ctx: ExtensionsContext, site: SiteInfo, author: ContentAuthor): Promise<Head> {
+  const home = withSlash(site.home);
+  const pub = await publisher(ctx, site, home);
+  const title = `${author.name}, Author at ${site.name}`;
+  const person = { "@type": "Person", "@id": personId(home, `${author.slug}${author.databaseId}`), name: author.name, ...(author.description ? { description: author.description } : {}), mainEntityOfPage: { "@id": author.link } };
+  return render(site, {
+    title, robots: indexRobots(false, false), canonical: author.link, ogType: "profile", ogTitle: title, ogUrl: author.link,
+    schema: { "@context": "https://schema.org", "@graph": [
+      { "@type": "ProfilePage", "@id": author.link, url: author.link, name: title, isPartOf: { "@id": `${home}#website` }, breadcrumb: { "@id": `${author.link}#breadcrumb` }, inLanguage: LANGUAGE_TAG },
+      breadcrumb(author.link, home, `Archives for ${author.name}`), webSite(site, home, pub), ...(pub ? [pub] : []), person,
+    ] },
+  }, 200);
+}
+
 async function notFoundHead(ctx: ExtensionsContext, site: SiteInfo): Promise<Head> {
   const home = withSlash(site.home);
   const pub = await publisher(ctx, site, home);
@@ -245,5 +260,6 @@ export async function headForUrl(ctx: ExtensionsContext, url: string): Promise<H
     const term = await readTerm(ctx, target.kind, target.databaseId);
     if (term) return termHead(ctx, site, term);
   }
+  if (target?.kind === "user" && target.author) return authorHead(ctx, site, target.author);
   return notFoundHead(ctx, site);
 }

@@ -148,6 +148,19 @@ describe("language and translations of posts", () => {
   });
 });
 
+describe("menus per language (nav_menus)", () => {
+  it("a location's menu in each language resolves to the content subgraph's menu in one request", async () => {
+    const menu = async (name: string) => (await ok<{ createMenu: { databaseId: number } }>(`mutation($n: String!) { createMenu(input: { name: $n }) { databaseId } }`, { n: name })).createMenu.databaseId;
+    const [main, principal] = [await menu("Main"), await menu("Principal")];
+    const nav = [{ theme: "twentytwentyfour", locations: [{ location: "primary", menus: [{ language: "en", menuId: main }, { language: "fr", menuId: principal }] }] }];
+    await ok(`mutation($nav: [NavMenuThemeInput!]) { updateLanguageSettings(input: { navMenus: $nav }) { defaultLang } }`, { nav });
+    const data = await ok<{ languageSettings: { navMenus: { locations: { menus: { language: string; menu: { databaseId: number; name: string } | null }[] }[] }[] } }>(
+      `{ languageSettings { navMenus { theme locations { location menus { language menuId menu { databaseId name } } } } } }`);
+    expect(data.languageSettings.navMenus[0].locations[0].menus.map((m) => [m.language, m.menu?.name ?? null]))
+      .toEqual([["en", "Main"], ["fr", "Principal"]]);
+  });
+});
+
 describe("one request for a list of posts with their language and translations", () => {
   /** The subgraphs a plan fetches from, one entry per fetch, walking every kind of node. */
   const fetchesOf = (node: unknown, out: string[] = []): string[] => {

@@ -77,7 +77,7 @@ export const languageResolvers: Resolvers = {
       theme,
       locations: Object.entries(locations).map(([location, menus]) => ({
         location,
-        menus: Object.entries(menus).map(([language, menuId]) => ({ language, menuId })),
+        menus: Object.entries(menus).map(([language, menuId]) => ({ language, menuId, menu: menuId > 0 ? { databaseId: menuId } : null })),
       })),
     })),
   },

@@ -385,4 +385,40 @@ describe("more of the plugin's behaviour", () => {
     expect((await admin("GET", "/group?orderby=id&direction=asc")).body.items.map((g: { name: string }) => g.name)).toEqual(["Redirections", "Modified Posts"]);
     expect((await visit("/old-page")).status).toBe(404);
   });
+
+  it("answers malformed input on every route with a 4xx in WordPress's error shape, never a 5xx", async () => {
+    const paths = [
+      "/redirect", "/redirect/1", "/redirect/99999999999", "/redirect/post?text[]=x", "/bulk/redirect/delete", "/bulk/redirect/reset", "/group", "/group/1",
+      "/bulk/group/enable", "/log", "/bulk/log/delete", "/404", "/bulk/404/delete", "/setting", "/plugin", "/plugin/test", "/plugin/data", "/plugin/fix",
+      "/import/file/1", "/import/file/99999999999", "/import/plugin", "/export/all/csv", "/export/1/json",
+    ];
+    const bodies: unknown[] = [
+      { url: {}, group_id: "x", action_type: ["url"], match_type: 5, action_data: "str", match_data: 5, position: "abc", title: { a: 1 } },
+      { url: ["/a", { b: 1 }], group_id: 1, action_type: "url", match_type: "url", action_data: { url: ["x"] }, match_data: { source: "nope", options: [1] } },
+      { items: "nope", global: "yes", filterBy: "str", per_page: "abc", page: -3, orderby: 7, direction: "up" },
+      { items: [{}, null, "1e999", -1], filterBy: { status: ["a"], id: "x", group: {} }, groupBy: ["ip"] },
+      { name: ["a"], moduleId: "2x", status: {} },
+      { expire_redirect: "abc", ip_headers: "HTTP_VIA", aliases: [1, {}], relocate: 5, headers: "x", token: [], flag_query: 9, monitor_post: "x", last_group_id: [] },
+      { upgrade: ["stop"], reason: 1, current: {}, name: {}, value: [] },
+    ];
+    const failures: string[] = [];
+    const statuses: Record<number, number> = {};
+    for (const path of paths) {
+      for (const method of ["GET", "POST"]) {
+        for (const body of method === "GET" ? [undefined] : bodies) {
+          const response = await admin(method, path, body);
+          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+          if (response.status >= 500 || (response.status >= 400 && typeof response.body?.code !== "string")) failures.push(`${response.status} ${method} ${path} ${JSON.stringify(body)}`);
+        }
+      }
+      const raw = await system.request("POST", `${R}${path}`, { auth: "admin", raw: "{not json", headers: { "content-type": "application/json" } });
+      if (raw.status >= 500) failures.push(`${raw.status} POST ${path} (bad JSON)`);
+    }
+    expect(failures).toEqual([]);
+    // The walk reached both refusals and successes (it asked real questions).
+    expect(Object.keys(statuses).map(Number).some((code) => code === 400)).toBe(true);
+    expect(Object.keys(statuses).map(Number).some((code) => code === 200)).toBe(true);
+    const weird = await Promise.all(["/%ff%fe", "/a?b[c][d][e][f][g][h][i][j][k][l][m]=1", "/x?%=%", `/${"a".repeat(3000)}`].map((p) => visit(p)));
+    expect(weird.map((r) => r.status).filter((code) => code >= 500)).toEqual([]);
+  });
 });

@@ -84,7 +84,7 @@ export async function compiledRules(prisma: PrismaClient, options: RedirectionOp
 }
 
 /** Candidates in (position, id) order: the path's rules, the path+query's rules, and every regex rule. */
-function candidates(rules: CompiledRules, url: string): CompiledRule[] {
+export function candidates(rules: CompiledRules, url: string): CompiledRule[] {
   const path = matchUrlOf(url);
   const query = queryAfter(url);
   const withQuery = query ? buildUrl(path, parseQuery(query)) : path;
@@ -229,6 +229,13 @@ export async function expireLogs(ctx: Pick<ExtensionsContext, "prisma">, options
     const old = await ctx.prisma.redirection404.findMany({ where: { created: { lt: cutoff(notFoundDays) } }, select: { id: true }, take: EXPIRY_BATCH });
     if (old.length) await ctx.prisma.redirection404.deleteMany({ where: { id: { in: old.map((r) => r.id) } } });
   }
+}
+
+/** The first candidate whose source matches the URL (the matching step alone, for the benchmark). */
+export function firstSourceMatch(rules: CompiledRules, url: string): RedirectionItem | null {
+  const decoded = urldecode(url);
+  for (const rule of candidates(rules, url)) if (sourceMatches(rule.row.url, decoded, rule.flags, rule.regex)) return rule.row;
+  return null;
 }
 
 /** Answers one request: the first rule whose action fires, its hit counted and logged; else the 404 log. */

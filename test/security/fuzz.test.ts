@@ -53,6 +53,44 @@ async function send(r: FuzzRequest): Promise<Answer> {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The site path without /wp-json and the query (also for ?rest_route= requests). */
+function sitePath(path: string): string {
+  if (path.startsWith("/wp-json/")) return path.split("?")[0].replace(/^\/wp-json/, "");
+  const rest = /[?&]rest_route=([^&]*)/.exec(path);
+  try { return rest ? decodeURIComponent(rest[1]) : path.split("?")[0]; } catch { return ""; }
+}
+
+/**
+ * A plugin's own refusal body, accepted only on the routes that document it (not WP_Error; the
+ * plugins answer these through wp_send_json / WP_REST_Response). Everything else must be
+ * WordPress's {code, message, data:{status}}. Sources: /tmp/notes/Y.md (Yoast, as in
+ * test/seo-v1/fuzz.test.ts) and F.md (downloads).
+ */
+function documentedPluginShape(path: string, status: number, body: unknown): boolean {
+  const route = sitePath(path);
+  if (route.startsWith("/seo/v1/")) {
+    // Yoast's AI callbacks answer 401 with the bare string "Unauthorized.".
+    if (/^\/seo\/v1\/ai_generator\/(refresh_)?callback$/.test(route)) return status === 401 && body === "Unauthorized.";
+    // introductions/{id}/seen: 400 with an empty list for an unknown introduction.
+    if (/^\/seo\/v1\/introductions\//.test(route)) return status === 400 && Array.isArray(body) && body.length === 0;
+    if (!isObject(body)) return false;
+    // seo_scores / readability_scores / available_posts: {error} (Yoast's scores route answers 400 with it).
+    if (/^\/seo\/v1\/((seo|readability)_scores|available_posts)$/.test(route)) return typeof body.error === "string" && Object.keys(body).length === 1;
+    // file_size: {type: "failure", response} (404 for an external file).
+    if (route === "/seo/v1/file_size") return body.type === "failure" && typeof body.response === "string";
+    // alerts, configuration, new content types: {success: false, status}.
+    if (/^\/seo\/v1\/(alerts\/dismiss|configuration\/|new-content-type-visibility\/)/.test(route)) return body.status === status && typeof body.success === "boolean";
+    // keyword provider and rank tracker: {error, status}.
+    if (/^\/seo\/v1\/(keyword-provider-a|rank-tracker)\//.test(route)) return body.status === status && typeof body.error === "string";
+    // AI generator: {message | errorMessage, errorIdentifier}.
+    if (/^\/seo\/v1\/(ai_generator|ai)\//.test(route)) return typeof body.message === "string" || typeof body.errorMessage === "string";
+    return false;
+  }
+  // WPDM's password check: too many wrong passwords is 429 {success: false, message} (+ Retry-After).
+  if (route === "/downloads/validate-password") return status === 429 && isObject(body) && body.success === false && typeof body.message === "string";
+  return false;
+}
+
 /** Why an answer is not in its system's error shape, or undefined when it is. */
 function shapeProblem(r: FuzzRequest, a: Answer): string | undefined {
   const b = a.body;
@@ -63,6 +101,7 @@ function shapeProblem(r: FuzzRequest, a: Answer): string | undefined {
     return undefined;
   }
   if (a.status < 400) return undefined;
+  if (r.system === "site" && documentedPluginShape(r.path, a.status, b)) return undefined;
   if (!isObject(b)) return "not a JSON object";
   if (r.system === "site") {
     const data = b.data;

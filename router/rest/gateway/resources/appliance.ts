@@ -16,10 +16,10 @@ import { resource } from "../resource.ts";
 import { collectionRoute, itemRoute } from "../resource-routes.ts";
 import { route, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
+import { errorResponses } from "./singleton.ts";
 
 const SECURITY: Json = [{ esgToken: [] }];
-const errorRefs = (...statuses: number[]): JsonObject => Object.fromEntries(statuses.map((s) =>
-  [String(s), { $ref: `#/components/responses/${s === 422 ? "ConstraintViolations" : `Error${s}`}` }]));
+const errorRefs = errorResponses;
 
 export const appliance = resource({
   name: "Appliance",

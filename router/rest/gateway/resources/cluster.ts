@@ -16,6 +16,7 @@ import { GatewayProblem } from "../problems.ts";
 import { resource, type AnyResource } from "../resource.ts";
 import { route, type GatewayRequest, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
+import { errorResponses } from "./singleton.ts";
 
 export const cluster = resource({
   name: "Cluster",
@@ -50,8 +51,7 @@ export const clusterNode = resource({
 });
 
 const SECURITY: Json = [{ esgToken: [] }];
-const errorRefs = (...statuses: number[]): JsonObject => Object.fromEntries(statuses.map((s) =>
-  [String(s), { $ref: `#/components/responses/${s === 422 ? "ConstraintViolations" : `Error${s}`}` }]));
+const errorRefs = errorResponses;
 const op = (operationId: string, summary: string, r: AnyResource, statuses: number[], status = 200): JsonObject => ({
   operationId, tags: ["Cluster"], summary, security: SECURITY,
   responses: { [status]: { description: r.name, content: { "application/json": { schema: { $ref: `#/components/schemas/${r.name}` } } } }, ...errorRefs(...statuses) },

@@ -14,6 +14,7 @@ import { resource } from "../resource.ts";
 import { collectionRoute } from "../resource-routes.ts";
 import { route, type GatewayRequest, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable } from "./singleton.ts";
+import { errorResponses } from "./singleton.ts";
 
 export const gatewayDomain = resource({
   name: "Domain",
@@ -31,8 +32,7 @@ export const gatewayDomain = resource({
 });
 
 const SECURITY: Json = [{ esgToken: [] }];
-const errorRefs = (...statuses: number[]): JsonObject => Object.fromEntries(statuses.map((s) =>
-  [String(s), { $ref: `#/components/responses/${s === 422 ? "ConstraintViolations" : `Error${s}`}` }]));
+const errorRefs = errorResponses;
 const domainSchema: JsonObject = { $ref: "#/components/schemas/Domain" };
 const checkSchema: JsonObject = {
   type: "object", required: ["records", "valid", "problems"],

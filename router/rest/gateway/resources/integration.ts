@@ -20,6 +20,7 @@ import type { Json, JsonObject } from "../openapi.ts";
 import { resource, type AnyResource } from "../resource.ts";
 import { route, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
+import { errorResponses } from "./singleton.ts";
 
 const pending = {
   pendingChanges: { type: "boolean", readOnly: true, description: "Saved changes await POST /appliance/apply-settings." },
@@ -80,8 +81,7 @@ export const ldapConfig = resource({
 });
 
 const SECURITY: Json = [{ esgToken: [] }];
-const errorRefs = (...statuses: number[]): JsonObject => Object.fromEntries(statuses.map((s) =>
-  [String(s), { $ref: `#/components/responses/${s === 422 ? "ConstraintViolations" : `Error${s}`}` }]));
+const errorRefs = errorResponses;
 
 function configRoute<R, W, V>(
   config: AnyResource,

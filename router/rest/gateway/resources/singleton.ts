@@ -1,6 +1,7 @@
 // A singleton resource (the appliance, a connector's configuration): one item at the resource's
 // own path, shaped in the negotiated format like any item, its IRI being that path.
 import type { Format, GatewayRequest, GatewayResult } from "../route.ts";
+import type { JsonObject } from "../openapi.ts";
 import { shownProperties, type GraphRecord } from "../formats.ts";
 import { collectionIri, type AnyResource } from "../resource.ts";
 import { GatewayProblem, type Violation } from "../problems.ts";
@@ -56,4 +57,15 @@ export function readWritable<T extends Record<string, unknown>>(resource: AnyRes
   }
   if (violations.length) throw new GatewayProblem(422, violations.map((v) => `${v.propertyPath}: ${v.message}`).join("\n"), violations);
   return out as Partial<T>;
+}
+
+/**
+ * OpenAPI responses for error statuses: the document's shared ones by $ref, and 409 (a state
+ * conflict, which the shared set does not have) inline with the same error body.
+ */
+export function errorResponses(...statuses: number[]): JsonObject {
+  const conflict: JsonObject = { description: "State conflict", content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Error" } }, "application/ld+json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  return Object.fromEntries(statuses.map((s): [string, JsonObject] => [String(s), s === 409
+    ? conflict
+    : { $ref: `#/components/responses/${s === 422 ? "ConstraintViolations" : `Error${s}`}` }]));
 }

@@ -19,6 +19,7 @@ import { resource, type AnyResource } from "../resource.ts";
 import { collectionRoute } from "../resource-routes.ts";
 import { route, type GatewayRoute, type GatewayRequest, type RunOperation } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
+import { errorResponses } from "./singleton.ts";
 
 export const gatewayUser = resource({
   name: "User",
@@ -84,8 +85,7 @@ export const passwordlessCredentials = resource({
 });
 
 const SECURITY: Json = [{ esgToken: [] }];
-const errorRefs = (...statuses: number[]): JsonObject => Object.fromEntries(statuses.map((s) =>
-  [String(s), { $ref: `#/components/responses/${s === 422 ? "ConstraintViolations" : `Error${s}`}` }]));
+const errorRefs = errorResponses;
 const schemaOf = (r: AnyResource): JsonObject => ({ $ref: `#/components/schemas/${r.name}` });
 const op = (operationId: string, summary: string, tag: AnyResource, statuses: number[], extra: JsonObject = {}): JsonObject => ({
   operationId, tags: [tag.name], summary, security: SECURITY, ...extra,

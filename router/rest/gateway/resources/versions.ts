@@ -56,7 +56,7 @@ export const VERSION_ROUTES: GatewayRoute[] = [
       if (!found) throw new GatewayProblem(404, "Not Found");
       return itemResult(withLists, { ...found, id: found.version }, request.format);
     },
-  }], { id: "\\d+\\.\\d+\\.\\d+" }),
+  }], { id: "[^/]+" }),
   collectionRoute(apiChange, {
     operation: GatewayApiChangesDocument,
     variables: (query) => query,

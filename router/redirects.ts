@@ -42,14 +42,21 @@ export function registerRedirects(app: FastifyInstance, deps: RestDeps, urls: { 
       identity = undefined;
     }
     const headers = Object.entries(request.headers).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: String(first(v)) }));
-    const data = await askSubgraph<{ serveRedirect: Outcome }>(urls.extensions, SERVE, {
+    let data: { serveRedirect: Outcome };
+    try {
+      data = await askSubgraph<{ serveRedirect: Outcome }>(urls.extensions, SERVE, {
       request: {
         url: request.url, method: request.method, host: first(request.headers.host) ?? "", scheme: request.protocol, remoteAddr: request.ip,
         agent: first(request.headers["user-agent"]) ?? null, referrer: first(request.headers.referer) ?? null,
         acceptLanguage: first(request.headers["accept-language"]) ?? null, cookie: first(request.headers.cookie) ?? null,
         headers, loggedIn: identity?.site !== undefined, roles: identity?.site?.roles ?? [],
       },
-    }, config.secretKey, request.id, config.subgraphSecret);
+      }, config.secretKey, request.id, config.subgraphSecret);
+    } catch (error) {
+      // The matcher unreachable: logged, and the path answers the 404 it would without redirects.
+      request.log.error({ err: error }, "redirect matching failed");
+      return notFound(request, reply);
+    }
     const outcome = data.serveRedirect;
     for (const h of outcome.headers) reply.header(h.name, h.value);
     switch (outcome.action) {

@@ -125,6 +125,10 @@ interface Walk {
    * (the visitor's answer is the reference), never a 5xx, and no row changes.
    */
   gate?: string;
+  /** How the plugin answers the forged proof when not with a 4xx (wp_send_json bodies with 200). */
+  refused?: (r: TestResponse) => boolean;
+  /** Run as the caller first (e.g. Yoast's AI consent, which get_suggestions asks before anything else). */
+  prepare?: (auth: Auth) => Promise<void>;
 }
 
 const json = (body: Record<string, unknown>) => (): RequestOptions => ({ body });
@@ -224,23 +228,24 @@ const WALKS: Walk[] = [
   ...[...UPDATE, "DELETE" as const].map((method): Walk => ({ pattern: "/redirection/v1/plugin/test", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/plugin/test` })),
   ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/plugin/data", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/plugin/data` })),
   ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/plugin/finish", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/plugin/finish`, body: json({ reason: "walk", current: "walk" }) })),
-  ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/plugin/fix", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/plugin/fix`, body: json({ name: "walk", value: "walk" }) })),
+  ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/plugin/fix", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/plugin/fix`, body: json({ reason: "walk", current: "walk" }) })),
   ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/import/file/(?P<group_id>\\d+)", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/import/file/999999` })),
   ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/import/plugin", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/import/plugin`, body: json({ plugin: ["no-such-plugin"] }) })),
   // plugin/delete uninstalls Redirection (drops its data): walked last among the redirection routes.
   ...UPDATE.map((method): Walk => ({ pattern: "/redirection/v1/plugin/delete", method, rule: atLeast("administrator"), granted: "passes", path: async () => `${RD}/plugin/delete` })),
   // Ninja Forms' submissions routes: manage_options (administrator; refusals 401/403).
   ...[
-    ["submissions/delete", { submissions: [999999] }], ["submissions/update", { submission: 999999, fields: {} }], ["submissions/restore", { submissions: [999999] }],
-    ["submissions/handle-extra", { submissions: [999999], handler: "csv" }], ["export", { submissions: [999999] }], ["download-all", { form_id: 999999 }],
-    ["delete-download-file", { file: "no-such-file.csv" }], ["set-submissions-settings", { settings: {} }], ["email-action", { submission: 999999, action_id: 999999 }],
+    ["submissions/delete", { submissions: [999999] }], ["submissions/update", { singleSubmission: JSON.stringify({ submissionRecordId: 999999 }) }],
+    ["submissions/restore", { restore: true, submissions: [999999] }], ["submissions/handle-extra", { singleSubmission: JSON.stringify({ submissionRecordId: 999999 }), handleExtra: "csv" }],
+    ["export", { form_ids: [999999], submissions: [999999] }], ["download-all", { form_ids: [999999] }], ["delete-download-file", { file_path: "no-such-file.csv" }],
+    ["set-submissions-settings", { settingName: "walk", data: {} }], ["email-action", { submission: 999999, action_settings: { to: "walk@example.com" } }],
   ].map(([route, body]): Walk => ({ pattern: `/forms-submissions/${route}`, method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => `/wp-json/forms-submissions/${route}`, body: json(body as Record<string, unknown>) })),
   // CookieYes uninstall feedback: manage_options (cookieyes_rest_cannot_create 401/403).
   { pattern: "/consent-feedback/v1/uninstall-feedback", method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => "/wp-json/consent-feedback/v1/uninstall-feedback", body: json({ reason_id: "walk", reason_text: "walked" }) },
   // Public by design: the proof is in the request, not the role.
-  { pattern: "/consent/v1/fetch_results", method: "POST", rule: anyone, gate: "the running scan's token (scan_result_token); forged here", path: async () => "/wp-json/consent/v1/fetch_results", body: json({ scan_result_token: "forged-token", scan_result: "[]" }) },
-  { pattern: "/downloads/validate-captcha", method: "POST", rule: anyone, gate: "a reCAPTCHA token for a package; nonexistent package here", path: async () => "/wp-json/downloads/validate-captcha", body: json({ __wpdm_ID: 999999, reCaptchaVerify: "forged" }) },
-  { pattern: "/downloads/validate-password", method: "POST", rule: anyone, gate: "the package's password; nonexistent package here", path: async () => "/wp-json/downloads/validate-password", body: json({ __wpdm_ID: 999999, password: "forged" }) },
+  { pattern: "/consent/v1/fetch_results", method: "POST", rule: anyone, gate: "the running scan's token (scan_result_token); forged here", refused: (r) => r.status === 200 && r.body?.success === false, path: async () => "/wp-json/consent/v1/fetch_results", body: json({ scan_result_token: "forged-token", scan_result: "[]" }) },
+  { pattern: "/downloads/validate-captcha", method: "POST", rule: anyone, gate: "a reCAPTCHA token for a package; nonexistent package here", refused: (r) => r.status === 200 && typeof r.body?.error === "string", path: async () => "/wp-json/downloads/validate-captcha", body: json({ __wpdm_ID: 999999, reCaptchaVerify: "forged" }) },
+  { pattern: "/downloads/validate-password", method: "POST", rule: anyone, gate: "the package's password; nonexistent package here", refused: (r) => r.status === 200 && r.body?.success === false, path: async () => "/wp-json/downloads/validate-password", body: json({ __wpdm_ID: 999999, password: "forged" }) },
   { pattern: "/downloads/view-count", method: "POST", rule: anyone, gate: "none but a real package id (WPDM counts public views); nonexistent package here", path: async () => "/wp-json/downloads/view-count", body: json({ id: 999999 }) },
   { pattern: "/forms-views/token/refresh", method: "POST", rule: anyone, gate: "a views token (HS256, audience forms-views) naming the form; forged here", path: async () => "/wp-json/forms-views/token/refresh", body: json({ token: "forged.token.value", formID: 1 }) },
   { pattern: "/forms/v2/crm/webhooks", method: "POST", rule: anyone, gate: "HubSpot's request signature (client secret); none here", path: async () => "/wp-json/forms/v2/crm/webhooks?portalId=1", body: json({ portalId: 1, objectId: 1 }) },
@@ -251,13 +256,18 @@ const WALKS: Walk[] = [
   // (administrator) for configuration and integrations, activate_plugins (administrator) for imports.
   ...([
     ["ai_generator/consent", { consent: false }], ["ai/free_sparks", {}], ["ai_generator/bust_subscription_cache", {}],
-    ["ai_generator/get_suggestions", { type: "seo-title", prompt_content: "walk", focus_keyphrase: "walk", language: "en", platform: "Google", editor: "classic" }],
     ["ai_generator/get_usage", {}], ["new-content-type-visibility/dismiss-post-type", { postTypeName: "post" }],
     ["new-content-type-visibility/dismiss-taxonomy", { taxonomyName: "category" }], ["video-embed-permission", { value: true }], ["alerts/dismiss", { key: "walk-alert" }],
     ["indexing/posts", {}], ["indexing/terms", {}], ["indexing/post-type-archives", {}], ["indexing/general", {}], ["indexing/prepare", {}],
     ["indexing/indexables-complete", {}], ["indexing/complete", {}], ["link-indexing/posts", {}], ["link-indexing/terms", {}],
     ["keyword-provider-a/authenticate", { code: "forged" }], ["keyword-provider-a/country_code", { country_code: "us" }],
   ] as const).map(([route, body]): Walk => ({ pattern: `/seo/v1/${route}`, method: "POST", rule: atLeast("contributor"), granted: "passes", path: async () => `${SEO}/${route}`, body: json(body) })),
+  // get_suggestions answers 403 CONSENT_REVOKED until the user consents: the walk consents first.
+  {
+    pattern: "/seo/v1/ai_generator/get_suggestions", method: "POST", rule: atLeast("contributor"), granted: "passes", path: async () => `${SEO}/ai_generator/get_suggestions`,
+    body: json({ type: "seo-title", prompt_content: "walk", focus_keyphrase: "walk", language: "en", platform: "Google", editor: "classic" }),
+    prepare: async (auth) => { await s.request("POST", `${SEO}/ai_generator/consent`, { auth, body: { consent: true } }); },
+  },
   { pattern: "/seo/v1/introductions/(?P<introduction_id>[\\w-]+)/seen", method: "POST", rule: atLeast("contributor"), granted: "passes", path: async () => `${SEO}/introductions/walk-intro/seen`, body: json({ is_seen: true }) },
   ...([["rank-tracker/authenticate", { code: "forged", websiteId: "1" }], ["rank-tracker/keyphrases/track", { keyphrases: ["walk"] }], ["rank-tracker/keyphrases", {}]] as const)
     .map(([route, body]): Walk => ({ pattern: `/seo/v1/${route}`, method: "POST", rule: atLeast("author"), granted: "passes", path: async () => `${SEO}/${route}`, body: json(body) })),
@@ -363,12 +373,13 @@ describe("every write × every role answers as WordPress's rule", () => {
     // A walk that may change its item gets a fresh one; refusals share one (and must leave it as it was).
     const path = await walk.path(allowed);
     const options = { ...(await walk.body?.(path)), auth };
+    if (allowed) await walk.prepare?.(auth);
     const before = allowed && !walk.gate ? undefined : await snapshot();
     const r = await request(walk.method, path, options);
     if (walk.gate) {
       // Public by design: the role changes nothing; the forged proof is refused alike for all.
       expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
-      expect(r.status, `${walk.gate}: ${JSON.stringify(r.body)}`).toBeGreaterThanOrEqual(400);
+      expect(r.status >= 400 || walk.refused?.(r) === true, `${walk.gate}: ${r.status} ${JSON.stringify(r.body)}`).toBe(true);
       const answer = { status: r.status, code: (r.body as { code?: unknown } | null)?.code ?? null };
       const key = `${walk.method} ${walk.pattern}`;
       if (who === "anonymous") gateAnswers.set(key, answer);
@@ -444,6 +455,24 @@ describe("the same writes through batch/v1 and GraphQL", () => {
   });
 });
 
+// KNOWN BUGS the walk found in forms-submissions (reported in /tmp/notes/W.md; not ours to fix).
+// Ninja Forms answers a request naming no selection with a WP_Error without a status, which
+// WordPress turns into a 500; this port copies that (subgraphs/extensions/forms/errors.ts
+// malformed_request: 500). The project's rule is that no input makes a 5xx: a missing selection
+// is the client's error (400). Each test fails while the bug is there; when fixed, make it plain.
+describe("known bugs: an administrator's request without a selection is a 5xx", () => {
+  test.fails("POST /forms-submissions/export with only submission ids (no form_ids) answers 4xx", async () => {
+    sent++;
+    const r = await s.request("POST", "/wp-json/forms-submissions/export", { auth: "admin", body: { submissions: [999999] } });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+  });
+  test.fails("POST /forms-submissions/download-all without form_ids answers 4xx", async () => {
+    sent++;
+    const r = await s.request("POST", "/wp-json/forms-submissions/download-all", { auth: "admin", body: {} });
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+  });
+});
+
 describe("the email gateway's /api/v2 routes for its callers", () => {
   type GatewayCaller = "anonymous" | "user" | "admin";
   const tokens: Partial<Record<GatewayCaller, string>> = {};
@@ -475,7 +504,7 @@ describe("the email gateway's /api/v2 routes for its callers", () => {
     // exist (404); release, recall and scan-analysis removal are for mail administrators; ingest
     // for administrators.
     "/api/v2/messages GET": { path: "/api/v2/messages", method: "GET", need: "user" },
-    "/api/v2/messages/ingest POST": item("admin", "POST", "/api/v2/messages/ingest", {}),
+    "/api/v2/messages/ingest POST": item("admin", "POST", "/api/v2/messages/ingest", { messages: [] }),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64}) GET": item("user", "GET", MSG),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/report-as-good POST": item("user", "POST", `${MSG}/report-as-good`, {}),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/report-as-bad POST": item("user", "POST", `${MSG}/report-as-bad`, {}),
@@ -501,11 +530,11 @@ describe("the email gateway's /api/v2 routes for its callers", () => {
       ...["POST", "PATCH", "PUT"].map((m) => [`/api/v2/integration/${c} ${m}`, item("admin", m, `/api/v2/integration/${c}`, {})]),
     ])),
     "/api/v2/integration/group-import GET": { path: "/api/v2/integration/group-import", method: "GET", need: "admin" },
-    "/api/v2/integration/group-import POST": item("admin", "POST", "/api/v2/integration/group-import", {}),
+    "/api/v2/integration/group-import POST": item("admin", "POST", "/api/v2/integration/group-import", { connector: "ldap", groupName: "walk-group" }),
     "/api/v2/integration/group-import/(?P<id>\\d+) DELETE": item("admin", "DELETE", `/api/v2/integration/group-import/${NO}`),
-    "/api/v2/integration/group-import/(?P<id>\\d+)/run POST": item("admin", "POST", `/api/v2/integration/group-import/${NO}/run`, {}),
+    "/api/v2/integration/group-import/(?P<id>\\d+)/run POST": item("admin", "POST", `/api/v2/integration/group-import/${NO}/run`, { groupEmail: "walk-group@example.com", members: [] }),
     // A passwordless login token is the credential: a forged one is 401 for everyone.
-    "/api/v2/passwordless-login POST": { path: "/api/v2/passwordless-login", method: "POST", need: "none", body: { token: "forged-login-token" }, gate: 401 },
+    "/api/v2/passwordless-login POST": { path: "/api/v2/passwordless-login", method: "POST", need: "none", body: { loginToken: "forged-login-token" }, gate: 401 },
     "/api/v2/users GET": { path: "/api/v2/users", method: "GET", need: "admin" },
     "/api/v2/users POST": item("admin", "POST", "/api/v2/users", {}),
     "/api/v2/users/me GET": { path: "/api/v2/users/me", method: "GET", need: "user" },
@@ -518,22 +547,22 @@ describe("the email gateway's /api/v2 routes for its callers", () => {
     "/api/v2/users/(?P<id>\\d+) DELETE": item("admin", "DELETE", `/api/v2/users/${NO}`),
     "/api/v2/users/(?P<id>\\d+)/otp DELETE": item("admin", "DELETE", `/api/v2/users/${NO}/otp`),
     "/api/v2/users/(?P<id>\\d+)/login-tokens GET": item("selfOrAdmin", "GET", "/api/v2/users/{admin}/login-tokens"),
-    "/api/v2/users/(?P<id>\\d+)/login-tokens POST": item("selfOrAdmin", "POST", "/api/v2/users/{admin}/login-tokens", { label: 1 }),
+    "/api/v2/users/(?P<id>\\d+)/login-tokens POST": item("selfOrAdmin", "POST", "/api/v2/users/{admin}/login-tokens", { label: "walk" }),
     "/api/v2/users/(?P<id>\\d+)/login-tokens/(?P<tokenId>[A-Za-z0-9_-]{1,64}) DELETE": item("selfOrAdmin", "DELETE", "/api/v2/users/{admin}/login-tokens/no-such-token"),
     "/api/v2/otp-policy GET": { path: "/api/v2/otp-policy", method: "GET", need: "admin" },
-    "/api/v2/otp-policy POST": item("admin", "POST", "/api/v2/otp-policy", { mode: "no-such-mode" }),
-    "/api/v2/otp-policy PATCH": item("admin", "PATCH", "/api/v2/otp-policy", { mode: "no-such-mode" }),
+    "/api/v2/otp-policy POST": item("admin", "POST", "/api/v2/otp-policy", { mandatory: "none" }),
+    "/api/v2/otp-policy PATCH": item("admin", "PATCH", "/api/v2/otp-policy", { mandatory: "none" }),
     "/api/v2/cluster GET": { path: "/api/v2/cluster", method: "GET", need: "admin" },
     // Cluster operations in an order that cannot be taken (a 409 past the rule is fine; the walk
     // must not destroy the cluster the other walks read).
     ...Object.fromEntries(["setup", "start", "suspend", "resume", "destroy"].map((op) => [`/api/v2/cluster/${op} POST`, item("admin", "POST", `/api/v2/cluster/${op}`, { confirm: "no" })])),
     "/api/v2/cluster/nodes GET": { path: "/api/v2/cluster/nodes", method: "GET", need: "admin" },
-    "/api/v2/cluster/nodes POST": item("admin", "POST", "/api/v2/cluster/nodes", {}),
+    "/api/v2/cluster/nodes POST": item("admin", "POST", "/api/v2/cluster/nodes", { hostname: "walk-node.example.com" }),
     "/api/v2/cluster/nodes/(?P<id>\\d+) GET": item("admin", "GET", `/api/v2/cluster/nodes/${NO}`),
     "/api/v2/cluster/nodes/(?P<id>\\d+) DELETE": item("admin", "DELETE", `/api/v2/cluster/nodes/${NO}`),
     ...Object.fromEntries(["suspend", "resume", "hard-reset", "heartbeat"].map((op) => [`/api/v2/cluster/nodes/(?P<id>\\d+)/${op} POST`, item("admin", "POST", `/api/v2/cluster/nodes/${NO}/${op}`, {})])),
     "/api/v2/domains GET": { path: "/api/v2/domains", method: "GET", need: "admin" },
-    "/api/v2/domains POST": item("admin", "POST", "/api/v2/domains", {}),
+    "/api/v2/domains POST": item("admin", "POST", "/api/v2/domains", { name: "walk-domain.example" }),
     "/api/v2/domains/(?P<id>\\d+) GET": item("admin", "GET", `/api/v2/domains/${NO}`),
     "/api/v2/domains/(?P<id>\\d+) DELETE": item("admin", "DELETE", `/api/v2/domains/${NO}`),
     "/api/v2/domains/(?P<id>\\d+)/summary GET": item("admin", "GET", `/api/v2/domains/${NO}/summary`),
@@ -590,6 +619,19 @@ describe("the email gateway's /api/v2 routes for its callers", () => {
       expect(r.status, r.text).toBeGreaterThanOrEqual(200);
       expect(r.status, r.text).toBeLessThan(300);
     }
+  });
+
+  // KNOWN BUG (reported in /tmp/notes/W.md, not ours to fix): the /api/v2 REST layer validates a
+  // write's body before the subgraph checks the caller, so a signed-in non-administrator sending
+  // an invalid body learns the validation rules (422/400) instead of being refused (403). API
+  // Platform evaluates `security` before deserialization and validation. Seen on POST /domains,
+  // /cluster/nodes, /integration/group-import(/{id}/run), /otp-policy, /users/{id}/login-tokens,
+  // /messages/ingest. When fixed, this test fails: turn it into a plain test.
+  test.fails("a non-administrator's invalid body is refused 403 before validation (POST /api/v2/domains {})", async () => {
+    const token = await login("walk-operator", "operator-secret-1");
+    sent++;
+    const r = await s.request("POST", "/api/v2/domains", { body: {}, headers: { "x-esg-auth-token": token } });
+    expect(r.status, r.text).toBe(403);
   });
 });
 

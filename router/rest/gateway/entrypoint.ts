@@ -1,12 +1,14 @@
 // API Platform's entry point (GET /api/v2/) and the JSON-LD @context documents that Hydra bodies
 // name (GET /api/v2/contexts/<Name>), both derived from the routes they describe: the entry point
-// lists every resource with a collection route; a resource's context maps its declared properties.
+// lists every resource with a collection operation (as API Platform's does: singletons such as the
+// appliance or a connector's configuration are not collections and are not listed); a resource's
+// context maps its declared properties.
 // Public, as docs.json is: they describe the API and hold no data.
 import { collectionIri, type AnyResource } from "./resource.ts";
 import { API_BASE, route, type GatewayRoute } from "./route.ts";
 import { MEDIA_TYPES } from "./negotiation.ts";
 import { GatewayProblem } from "./problems.ts";
-import type { Json, JsonObject } from "./openapi.ts";
+import { collectionOperation, type Json, type JsonObject } from "./openapi.ts";
 
 const HYDRA = "http://www.w3.org/ns/hydra/core#";
 // API Platform's terms expand under the API's documentation; here that is the OpenAPI document.
@@ -22,10 +24,11 @@ export const contextIri = (name: string): string => `${API_BASE}/contexts/${name
 /** The entry point's key for a resource, as API Platform names it: the short name, first letter lowered. */
 const entryKey = (resource: AnyResource): string => resource.name[0].toLowerCase() + resource.name.slice(1);
 
-/** Resources served as collections (GET at the resource's own path), in route order. */
+/** Resources served as collections (a collection operation at the resource's own path), in route order. */
 function collections(routes: readonly GatewayRoute[]): AnyResource[] {
   return routes.flatMap((r) => r.endpoints
-    .filter((e) => e.methods.includes("GET") && e.resource?.path !== undefined && e.resource.path === r.path)
+    .filter((e) => e.methods.includes("GET") && e.resource?.path !== undefined && e.resource.path === r.path
+      && e.openapi.operationId === collectionOperation(e.resource).operationId)
     .map((e) => e.resource as AnyResource));
 }
 

@@ -25,7 +25,7 @@ function bar(title: string, total: number): SingleBar {
 }
 
 /** Reads a JSON Lines file (one message record a line; blank lines skipped), storing it in batches. */
-export async function ingestFile(path: string, store: (records: unknown[], lineNumbers: number[]) => Promise<{ report: IngestReport; rejected: { line: number; messages: string[] }[] }>, batchSize = INGEST_LIMITS.batch) {
+export async function ingestFile(path: string, store: (records: unknown[], lineNumbers: number[]) => Promise<{ report: IngestReport; rejected: { line: number; messages: string[] }[] }>, batchSize: number = INGEST_LIMITS.batch) {
   const total = fs.statSync(path).size;
   const progress = bar("Ingesting", total);
   const input = fs.createReadStream(path, { encoding: "utf8" });

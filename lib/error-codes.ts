@@ -199,10 +199,8 @@ export const ERROR_CODES = {
   gateway_otp_invalid: { status: 401, message: "The one-time password is not valid." },
   gateway_otp_unavailable: { status: 409, message: "One-time passwords are not available for users of an external identity provider." },
   gateway_conflict: { status: 409, message: "The request conflicts with the current state." },
+  // Mail (messages, quarantine): an id outside the caller's scope is missing too (404, never 403).
   gateway_not_found: { status: 404, message: "Not Found" },
-  // Mail (messages, quarantine): an id outside the caller's scope is missing too (404, never 403)
-  gateway_not_found: { status: 404, message: "Not Found" },
-  gateway_conflict: { status: 409, message: "The resource is not in a state that allows this action." },
   /** Filters, values, directions or a body broke the rules; `extensions.data.violations` lists each. */
   constraint_violation: { status: 422, message: "The input violates the constraints." },
   /** Paging outside its bounds (Apollo's code for bad arguments, so GraphQL clients recognise it). */

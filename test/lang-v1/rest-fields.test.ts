@@ -197,9 +197,11 @@ describe("pages, categories and tags", () => {
 
   it("a field write that fails after the object was created undoes the create", async () => {
     // A field whose check passes but whose write is refused (as a write racing another would be).
+    const existing = await rest("POST", "/core/v2/pages", { title: "Existing", status: "publish" });
+    expect(existing.status).toBe(201);
     registerRestField("page", "test_failing_field", {
       schema: { description: "Test field.", type: "string", context: ["edit"] },
-      update: () => ({ document: parse(`mutation { setPageLanguage(databaseId: 1, language: "xx") { language { slug } } }`), variables: {} }),
+      update: () => ({ document: parse(`mutation { setPageLanguage(databaseId: ${existing.body.id}, language: "xx") { language { slug } } }`), variables: {} }),
     });
     const before = await total("/core/v2/pages?status=any&per_page=1");
     const response = await rest("POST", "/core/v2/pages", { title: "Half", status: "publish", test_failing_field: "x" });

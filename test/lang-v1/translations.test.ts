@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeSupergraph } from "../../router/compose.ts";
 import { SUBGRAPH_SCHEMAS } from "../../subgraphs/schemas.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
+import { createUserWithPassword } from "../helpers/users.ts";
 
 let system: TestSystem;
 
@@ -214,5 +215,36 @@ describe("one request for a list of posts with their language and translations",
     expect(large.extensions).toBe(small.extensions);
     expect(large.extensions).toBeLessThanOrEqual(1);
     console.log(`posts with language and translations: ${small.nodes.length} posts → ${small.sql} SQL statements; ${large.nodes.length} posts → ${large.sql}`);
+  });
+});
+
+describe("who may set an object's language (the content subgraph decides, per object)", () => {
+  it("a contributor cannot set the language of an admin's post, nor link it, but can set their own draft's", async () => {
+    const contributor = await createUserWithPassword(system, "lang-contributor", ["contributor"]);
+    const as = <T = Record<string, any>>(query: string, variables?: Record<string, unknown>) => system.graphql<T>(query, variables, { auth: contributor.auth });
+    const before = { en: await read(en), fr: await read(fr) };
+    expect(before.en.language).toEqual({ slug: "en" });
+
+    const refused = await as(SET, { id: en, language: "de" });
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: "rest_cannot_edit", status: 403 });
+    expect(refused.errors?.[0].message).toBe("Sorry, you are not allowed to edit this post.");
+    const dryRun = await as(`query($id: Int!) { checkLanguageWrite(objectType: POST, databaseId: $id, language: "de") }`, { id: en });
+    expect(dryRun.errors?.[0].extensions?.code).toBe("rest_cannot_edit");
+
+    const own = (await as<{ createPost: { databaseId: number; status: string } }>(
+      `mutation { createPost(input: { title: "Mein Entwurf", status: DRAFT }) { databaseId status } }`)).data!.createPost;
+    expect(own.status).toBe("DRAFT");
+    // Linking the admin's post into the contributor's group would change the admin's post: refused.
+    const linking = await as(SET, { id: own.databaseId, language: "de", translations: [{ language: "en", databaseId: en }] });
+    expect(linking.errors?.[0].extensions).toMatchObject({ code: "rest_cannot_edit", status: 403 });
+    const assignmentOf = (objectId: number) => system.db.prisma.languageAssignment.findUnique({ where: { objectType_objectId: { objectType: "POST", objectId } } });
+    expect(await assignmentOf(own.databaseId)).toBeNull();
+    expect(await read(en)).toEqual(before.en);
+    expect(await read(fr)).toEqual(before.fr);
+
+    const allowed = await as<{ setPostLanguage: { databaseId: number; language: { slug: string } } }>(SET, { id: own.databaseId, language: "de" });
+    expect(allowed.errors).toBeUndefined();
+    expect(allowed.data!.setPostLanguage).toMatchObject({ databaseId: own.databaseId, language: { slug: "de" } });
+    expect((await assignmentOf(own.databaseId))?.languageId).toBe((await system.db.prisma.language.findFirst({ where: { slug: "de" } }))!.termId);
   });
 });

@@ -12,6 +12,7 @@ import type { ExtensionsContext } from "../context.ts";
 import { loadSettings } from "./language-settings.ts";
 import { LANGUAGE_ORDER } from "./languages.ts";
 import type { LanguageView } from "./language-view.ts";
+import { checksPerObject, objectAccess, refuseEdit } from "./object-permissions.ts";
 
 export type { TranslatableType };
 
@@ -41,6 +42,34 @@ export const canWriteLanguageOf = (ctx: ExtensionsContext, objectType: Translata
 function requireWrite(ctx: ExtensionsContext, objectType: TranslatableType): void {
   if (canWriteLanguageOf(ctx, objectType)) return;
   fail("rest_cannot_edit", { message: "Sorry, you are not allowed to set the language of this object.", signedIn: ctx.identity.site !== undefined });
+}
+
+/**
+ * The objects a write touches must be editable by the caller, asked of the content subgraph in one
+ * request: the object itself, the translations named, and the members of its current group that
+ * the map leaves out (they leave the group). A translation whose object does not exist is dropped,
+ * as Polylang drops it; an object itself that does not exist is WordPress's rest_post_invalid_id (404);
+ * any other object the caller may not edit refuses the whole write.
+ */
+async function requireEditable(ctx: ExtensionsContext, write: LanguageWrite): Promise<LanguageWrite> {
+  if (!checksPerObject(write.objectType)) return write;
+  const { objectType, databaseId } = write;
+  const named = (write.translations ?? []).map((t) => t.databaseId).filter((id) => id > 0 && id !== databaseId);
+  const leaving: number[] = [];
+  if (write.translations && databaseId > 0) {
+    const current = await ctx.prisma.languageAssignment.findUnique({ where: { objectType_objectId: { objectType, objectId: databaseId } } });
+    if (current?.groupId) {
+      const members = await ctx.prisma.languageAssignment.findMany({ where: { groupId: current.groupId }, select: { objectId: true } });
+      leaving.push(...members.map((m) => m.objectId).filter((id) => id !== databaseId && !named.includes(id)));
+    }
+  }
+  const ids = [...(databaseId > 0 ? [databaseId] : []), ...named, ...leaving];
+  const access = await objectAccess(ctx, objectType, ids);
+  if (databaseId > 0 && access.get(databaseId) === "missing") fail("rest_post_invalid_id");
+  if (databaseId > 0 && access.get(databaseId) !== "edit") refuseEdit(ctx, objectType);
+  for (const id of [...named, ...leaving]) if (access.get(id) === "denied") refuseEdit(ctx, objectType);
+  if (!write.translations) return write;
+  return { ...write, translations: write.translations.filter((t) => access.get(t.databaseId) !== "missing") };
 }
 
 export const assignmentKey = (key: ObjectKey) => `${key.objectType}:${key.objectId}`;
@@ -90,9 +119,10 @@ class DryRun extends Error {}
  * Writes an object's language and translations in one transaction; nothing is written when it is
  * refused. Returns whether the object has a language afterwards (false on a site without languages).
  */
-export async function setLanguage(ctx: ExtensionsContext, write: LanguageWrite): Promise<boolean> {
-  requireWrite(ctx, write.objectType);
-  if (!Number.isInteger(write.databaseId) || write.databaseId < 0) fail("rest_invalid_param", { message: "Invalid object id." });
+export async function setLanguage(ctx: ExtensionsContext, requested: LanguageWrite): Promise<boolean> {
+  requireWrite(ctx, requested.objectType);
+  if (!Number.isInteger(requested.databaseId) || requested.databaseId < 0) fail("rest_invalid_param", { message: "Invalid object id." });
+  const write = await requireEditable(ctx, requested);
   // A site without languages has nothing to assign (every REST create asks for the default language).
   if (write.language == null && (await ctx.loaders.languages()).length === 0) return false;
   try {
@@ -106,8 +136,9 @@ export async function setLanguage(ctx: ExtensionsContext, write: LanguageWrite):
 }
 
 /** Checks a write without making it (the REST create checks before the object exists: id 0). */
-export async function checkLanguageWrite(ctx: ExtensionsContext, write: LanguageWrite): Promise<boolean> {
-  requireWrite(ctx, write.objectType);
+export async function checkLanguageWrite(ctx: ExtensionsContext, requested: LanguageWrite): Promise<boolean> {
+  requireWrite(ctx, requested.objectType);
+  const write = await requireEditable(ctx, requested);
   try {
     await ctx.prisma.$transaction(async (tx) => {
       await applyLanguageWrite(tx, write);

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GATEWAY_ADMIN_PASSWORD, type TestSystem } from "../helpers/system.ts";
 import { OPERATORS } from "../../lib/gateway/collection-rules.ts";
-import { recordDelivery } from "../../subgraphs/gateway/licensing/accounted-emails.ts";
 import { LIST, RFC3339_OFFSET, hal, hydra, json, row, startGatewaySystem, type GatewayTestSystem } from "./fixtures.ts";
 
 let gateway: GatewayTestSystem;
@@ -309,23 +308,3 @@ describe("GraphQL", () => {
     });
   });
 });
-
-describe("recordDelivery", () => {
-  const ctx = { get db() { return system.db; } };
-  it("keeps first and last seen and the delivery count; a single day does not count", async () => {
-    const first = await recordDelivery(ctx, { address: "New.User@Deliveries.Test", at: new Date("2024-07-30T08:00:00Z") });
-    expect(first).toMatchObject({ address: "new.user@deliveries.test", domain: "deliveries.test", deliveryCount: 1, accounted: false });
-    const sameDay = await recordDelivery(ctx, { address: "new.user@deliveries.test", at: new Date("2024-07-30T18:00:00Z") });
-    expect(sameDay).toMatchObject({ deliveryCount: 2, accounted: false });
-    const later = await recordDelivery(ctx, { address: "new.user@deliveries.test", at: new Date("2024-08-02T08:00:00Z") });
-    expect(later).toMatchObject({ deliveryCount: 3, accounted: true });
-    expect(later.firstSeenOn.toISOString()).toBe("2024-07-30T08:00:00.000Z");
-    expect(later.expiresOn.toISOString()).toBe("2024-09-01T08:00:00.000Z");
-    const functional = await recordDelivery(ctx, { address: "team@deliveries.test", type: "functional", at: new Date("2024-07-01T08:00:00Z") });
-    const again = await recordDelivery(ctx, { address: "team@deliveries.test", at: new Date("2024-07-05T08:00:00Z") });
-    expect(functional.accounted).toBe(false);
-    expect(again.accounted).toBe(false);
-    await expect(recordDelivery(ctx, { address: `${"x".repeat(250)}@a.test` })).rejects.toThrow(/valid email address/);
-  });
-});
-

@@ -1,17 +1,17 @@
 // Licensing: accounted email addresses (GET /licensing/accounted-email). An address is
 // accounted once it has sent or received scanned mail; the record keeps first and last seen
 // and the delivery count (5.3.5), and expires 30 days after it was last seen. Functional
-// users (shared mailboxes, groups) and addresses seen on a single day only do not count.
+// users (shared mailboxes, groups) and addresses seen on a single day only do not count. The
+// records are written only by ingest (mail/ingest.ts, one set-based upsert per batch); this module
+// reads them.
 import type { AccountedEmail, Prisma } from "../../../generated/prisma/client.ts";
 import type { AccountedEmailField, AccountedEmailFilter, AccountedEmailOrder } from "../../../generated/graphql/gateway-resolvers.ts";
-import { pageWindow, violationError } from "../../../lib/gateway/collection-rules.ts";
-import { ACCOUNTED_EMAIL_TYPES, EXPIRY_DAYS, MAX_ADDRESS_LENGTH, type AccountedEmailType } from "../../../lib/gateway/licensing.ts";
+import { pageWindow } from "../../../lib/gateway/collection-rules.ts";
+import { ACCOUNTED_EMAIL_TYPES } from "../../../lib/gateway/licensing.ts";
 import type { GatewayContext } from "../context.ts";
 import { buildCollectionQuery, type ColumnSpec } from "../collection-query.ts";
 
 export type { AccountedEmail };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Filterable and sortable properties, by their API names (the address is called `email`, as the
@@ -58,45 +58,4 @@ export async function accountedEmailsByIds(ctx: Pick<GatewayContext, "db">, ids:
   const rows = await ctx.db.prisma.accountedEmail.findMany({ where: { id: { in: [...ids] } } });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id) ?? null);
-}
-
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
-/** Whether a record counts toward the licence: not a functional user, and seen on more than one day. */
-export function countsTowardLicence(type: string, firstSeenOn: Date, lastSeenOn: Date): boolean {
-  return type !== "functional" && utcDay(firstSeenOn) !== utcDay(lastSeenOn);
-}
-
-export const expiryOf = (lastSeenOn: Date): Date => new Date(lastSeenOn.getTime() + EXPIRY_DAYS * DAY_MS);
-
-export interface Delivery { address: string; type?: AccountedEmailType; at?: Date }
-
-/** Accounts one successful delivery for an address (the nightly accounting calls this per delivery). */
-export async function recordDelivery(ctx: Pick<GatewayContext, "db">, delivery: Delivery): Promise<AccountedEmail> {
-  const { prisma } = ctx.db;
-  const address = delivery.address.trim().toLowerCase();
-  if (address.length > MAX_ADDRESS_LENGTH || !/^[^@\s]+@[^@\s]+$/.test(address)) {
-    throw violationError([{ propertyPath: "email", message: `"${address.slice(0, 64)}" is not a valid email address of at most ${MAX_ADDRESS_LENGTH} characters.` }]);
-  }
-  const at = delivery.at ?? new Date();
-  const existing = await prisma.accountedEmail.findUnique({ where: { address } });
-  if (!existing) {
-    const type = delivery.type ?? "address";
-    return prisma.accountedEmail.create({
-      data: {
-        address, type, domain: address.slice(address.lastIndexOf("@") + 1),
-        firstSeenOn: at, lastSeenOn: at, deliveryCount: 1, expiresOn: expiryOf(at), accounted: countsTowardLicence(type, at, at),
-      },
-    });
-  }
-  const type = delivery.type ?? existing.type;
-  const firstSeenOn = at < existing.firstSeenOn ? at : existing.firstSeenOn;
-  const lastSeenOn = at > existing.lastSeenOn ? at : existing.lastSeenOn;
-  return prisma.accountedEmail.update({
-    where: { id: existing.id },
-    data: {
-      type, firstSeenOn, lastSeenOn, expiresOn: expiryOf(lastSeenOn),
-      deliveryCount: { increment: 1 }, accounted: countsTowardLicence(type, firstSeenOn, lastSeenOn),
-    },
-  });
 }

@@ -83,6 +83,9 @@ describe("one-time passwords", () => {
     // Until set up, the session can only set OTP up.
     expect((await call("GET", "/api/v2/users/me", restricted)).body.otp).toBe("required");
     expect((await call("DELETE", "/api/v2/users/me/otp", restricted)).status).toBe(409);
+    // Not even the user's own mail.
+    expect((await call("GET", "/api/v2/messages", restricted)).status).toBe(403);
+    expect((await call("GET", "/api/v2/messages", gateway.token)).status).toBe(200);
     const enrollment = (await call("POST", "/api/v2/users/me/otp", restricted)).body;
     expect((await call("POST", "/api/v2/users/me/otp/confirm", restricted, { code: code(enrollment.secret) })).body.otp).toBe("enabled");
     expect((await gateway.login("uma", "uma-password")).status).toBe(401);

@@ -6,6 +6,7 @@ import { fail } from "../../../lib/errors.ts";
 import { normaliseAddress } from "../../../lib/gateway/addresses.ts";
 import { ADMIN_ROLE, isDomainAdminRole } from "../../../lib/gateway/messages.ts";
 import type { GatewayIdentity } from "../../../lib/identity.ts";
+import { OTP_ENROLLMENT_ROLE } from "../auth/sessions.ts";
 import type { GatewayContext } from "../context.ts";
 
 export type MailScope =
@@ -17,6 +18,8 @@ export type MailScope =
 export async function mailScope(ctx: Pick<GatewayContext, "db" | "identity">): Promise<MailScope> {
   const user = ctx.identity.gateway;
   if (!user) return fail("gateway_token_required");
+  // A session that must first set up its mandatory OTP may do only that: no mail, not even its own.
+  if (user.roles.includes(OTP_ENROLLMENT_ROLE)) return fail("gateway_forbidden");
   if (user.roles.includes(ADMIN_ROLE)) return { kind: "all", user };
   const row = await ctx.db.prisma.gatewayUser.findUnique({ where: { id: user.userId }, select: { email: true, domains: true, username: true } });
   if (user.roles.some(isDomainAdminRole)) return { kind: "domains", user, domains: (row?.domains ?? []).map(normaliseAddress) };

@@ -9,6 +9,7 @@ import { RouteTable, type Method } from "../table.ts";
 import { fromGraphQLError, noRoute, wpError } from "./errors.ts";
 import { isLocal, type GraphEndpoint, type RestRequest, type RestResult, type SiteEndpoint, type SiteRoute, type SiteUrls } from "./route.ts";
 import { processArgs } from "./validation.ts";
+import { readWithoutRegisteredFields } from "./kit/rest-fields.ts";
 import { aliasOf, mergeOperations } from "./merge-operations.ts";
 import type { UploadedFile } from "./multipart.ts";
 
@@ -175,7 +176,8 @@ export class SiteRest {
     // request and its Allow. (A mutation's Allow is asked after it ran, as WordPress computes it.)
     const probes = operationKind(endpoint.operation) === "query" ? this.unasked(route, pathParams, context) : [];
     if (!probes.length) {
-      const result = await this.execute(endpoint.operation, variables, context);
+      let result = await this.execute(endpoint.operation, variables, context);
+      result = (await readWithoutRegisteredFields(endpoint, result.errors ?? [], (document) => this.execute(document, variables, context))) ?? result;
       return this.shape(endpoint, request, result.data ?? null, result.errors ?? []);
     }
     const merged = mergeOperations([{ operation: endpoint.operation, variables }, ...probes.map((c) => ({ operation: c.probe, variables: c.variables }))], "query");
@@ -184,7 +186,11 @@ export class SiteRest {
     const result = await answer;
     const own = aliasOf(0);
     const data = result.data ? { [rootField(endpoint)]: (result.data as Record<string, unknown>)[own] } : null;
-    return this.shape(endpoint, request, data, (result.errors ?? []).filter((e) => !e.path || e.path[0] === own));
+    const errors = (result.errors ?? []).filter((e) => !e.path || e.path[0] === own);
+    // Registered fields whose subgraph is down: the read again without them (kit/rest-fields.ts).
+    const degraded = await readWithoutRegisteredFields(endpoint, errors, (document) => this.execute(document, variables, context));
+    if (degraded) return this.shape(endpoint, request, (degraded.data ?? null) as Record<string, unknown> | null, degraded.errors ?? []);
+    return this.shape(endpoint, request, data, errors);
   }
 
   /** Turns one operation's data (or first error) into the endpoint's REST response. */

@@ -18,6 +18,7 @@
 import { Kind, parse, visit, type DocumentNode, type GraphQLFormattedError, type InlineFragmentNode, type OperationDefinitionNode, type SelectionNode } from "graphql";
 import type { RouterContext } from "../../../graph.ts";
 import type { SiteRest } from "../dispatch.ts";
+import { errorStatus } from "../../../../lib/errors.ts";
 import { fromGraphQLError } from "../errors.ts";
 import { aliasOf, mergeOperations } from "../merge-operations.ts";
 import type { ArgSchema, GraphEndpoint, ItemSchema, LocalEndpoint, RestRequest, RestResult, SiteRoute } from "../route.ts";
@@ -245,8 +246,37 @@ async function runLists(group: { site: SiteRest; context: RouterContext; items: 
   const results = await runCalls(runner, lists.map(({ item, request }) => ({
     document: bulk ? original(item.endpoint).operation : item.endpoint.operation, variables: item.endpoint.variables?.(request) ?? {},
   })), "query");
+  // Degrade, don't fail: lists whose registered fields could not be read are read again without them.
+  const retry = bulk ? [] : lists.flatMap((list, i) => (fieldsUnavailable(list.item.endpoint, results[i].errors) ? [i] : []));
+  const again = await runCalls(runner, retry.map((i) => ({ document: original(lists[i].item.endpoint).operation, variables: lists[i].item.endpoint.variables?.(lists[i].request) ?? {} })), "query");
+  retry.forEach((index, j) => { results[index] = again[j]; });
   if (bulk) await loadInBulk(runner, lists.map(({ item }, i) => ({ parts: item.parts, data: results[i].data })));
   await Promise.all(lists.map(async ({ item, request }, i) => item.resolve(await group.site.shape(item.endpoint, request, results[i].data, results[i].errors))));
+}
+
+/**
+ * Whether a read's failure may be its registered fields' subgraph being unavailable: the read
+ * selected registered fields and failed with a server-side error. (Federation reports a down
+ * subgraph without a path and nulls the whole node up to the list, as `translations` is non-null,
+ * so the error cannot be placed under the fields' selection: the read is asked again without them.)
+ */
+function fieldsUnavailable(endpoint: Endpoint, errors: readonly GraphQLFormattedError[]): boolean {
+  const base = originals.get(endpoint);
+  if (!base || base.operation === endpoint.operation || !errors.length) return false;
+  const op = endpoint.operation.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return op?.operation === "query" && errors.some((e) => (errorStatus(e.extensions) ?? 500) >= 500);
+}
+
+/**
+ * Degrade, don't fail (WordPress without the plugin simply has no such fields): a read whose
+ * registered fields could not be read (their subgraph is down) is run again with the resource's
+ * own operation, and answers without those fields. Undefined when the read is not to be retried.
+ */
+export async function readWithoutRegisteredFields<R extends { data?: unknown; errors?: readonly GraphQLFormattedError[] }>(
+  endpoint: GraphEndpoint, errors: readonly GraphQLFormattedError[], run: (document: DocumentNode) => Promise<R>,
+): Promise<R | undefined> {
+  if (!fieldsUnavailable(endpoint as Endpoint, errors)) return undefined;
+  return run(original(endpoint as Endpoint).operation);
 }
 
 /** Fills the registered fields of the nodes of several answers, one query per `bulk` loader for all of them. */

@@ -146,6 +146,20 @@ function cursorOf(row: GatewayMessage, keys: SortKey[]): string {
   }));
 }
 
+/**
+ * LOWER(subject) >= lower(prefix) AND LOWER(subject) < the prefix with its last character
+ * incremented: every subject the ILIKE 'prefix%' matches lies in that range (the column's collation
+ * sorts by code point, which the same migration ensures), so the range only narrows the rows the ILIKE
+ * then checks, through the index on lower("subject"). Only for printable ASCII prefixes, where
+ * JavaScript's and PostgreSQL's lower() agree; any other prefix keeps the ILIKE alone.
+ */
+function subjectPrefixRange(raw: string): Prisma.GatewayMessageWhereInput[] {
+  const prefix = raw.toLowerCase();
+  if (!/^[\x20-\x7e]+$/.test(prefix)) return [];
+  const next = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  return [{ subject: { gte: prefix, lt: next, mode: "insensitive" } }];
+}
+
 /** The `where` of a filter (every violation in one 422). */
 export function messageWhere(filter: MessageFilter | null | undefined): Prisma.GatewayMessageWhereInput[] {
   const violations: Violation[] = [];
@@ -166,6 +180,9 @@ export function messageWhere(filter: MessageFilter | null | undefined): Prisma.G
         const values = (Array.isArray(parsed.value) ? parsed.value : [parsed.value]).map((v) => String(v).trim().toLowerCase());
         where.push(operator === "neq" ? { NOT: { [lowered]: { in: values } } } : { [lowered]: { in: values } });
       } else rest.push(condition);
+      // A subject prefix (ILIKE, which no index serves) is also bounded by LOWER(subject) ranges that
+      // the expression index of migration 20261124000000_message_expression_indexes answers.
+      if (name === "subject" && operator === "start") where.push(...subjectPrefixRange(condition.value));
     }
     if (rest.length) scalar[name as ScalarFilter] = rest;
   }

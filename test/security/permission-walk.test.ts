@@ -129,6 +129,11 @@ interface Walk {
   refused?: (r: TestResponse) => boolean;
   /** Run as the caller first (e.g. Yoast's AI consent, which get_suggestions asks before anything else). */
   prepare?: (auth: Auth) => Promise<void>;
+  /**
+   * A real bug of the route (reported in /tmp/notes/W.md): the allowed callers' case is run as
+   * `test.fails` (it fails while the bug is there), refusals are walked as usual.
+   */
+  knownBug?: string;
 }
 
 const json = (body: Record<string, unknown>) => (): RequestOptions => ({ body });
@@ -138,6 +143,13 @@ const itemWalks = (pattern: string, rule: (who: Caller) => boolean, path: (fresh
   ...UPDATE.map((method): Walk => ({ pattern, method, rule, path, body: json(update) })),
   { pattern, method: "DELETE", rule, path: async (fresh) => `${await path(fresh)}${deleteQuery}` },
 ];
+
+/** forms-submissions routes that answer a nonexistent form / submission with 500 malformed_request (bug). */
+const FORMS_500: Record<string, string> = {
+  export: "a nonexistent form (form_ids + dates) selects nothing: 500 malformed_request instead of a 4xx",
+  "download-all": "a nonexistent form: 500 malformed_request instead of a 4xx",
+  "email-action": "a nonexistent submission: 500 malformed_request instead of a 4xx",
+};
 
 /** WordPress's rule for every write of the route table (checked against the controllers; see each comment). */
 const WALKS: Walk[] = [
@@ -237,9 +249,12 @@ const WALKS: Walk[] = [
   ...[
     ["submissions/delete", { submissions: [999999] }], ["submissions/update", { singleSubmission: JSON.stringify({ submissionRecordId: 999999 }) }],
     ["submissions/restore", { restore: true, submissions: [999999] }], ["submissions/handle-extra", { singleSubmission: JSON.stringify({ submissionRecordId: 999999 }), handleExtra: "csv" }],
-    ["export", { form_ids: [999999], submissions: [999999] }], ["download-all", { form_ids: [999999] }], ["delete-download-file", { file_path: "no-such-file.csv" }],
+    ["export", { form_ids: [999999], start_date: "2020-01-01", end_date: "today" }], ["download-all", { form_ids: [999999] }], ["delete-download-file", { file_path: "no-such-file.csv" }],
     ["set-submissions-settings", { settingName: "walk", data: {} }], ["email-action", { submission: 999999, action_settings: { to: "walk@example.com" } }],
-  ].map(([route, body]): Walk => ({ pattern: `/forms-submissions/${route}`, method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => `/wp-json/forms-submissions/${route}`, body: json(body as Record<string, unknown>) })),
+  ].map(([route, body]): Walk => ({
+    pattern: `/forms-submissions/${route}`, method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => `/wp-json/forms-submissions/${route}`, body: json(body as Record<string, unknown>),
+    ...(FORMS_500[route as string] ? { knownBug: FORMS_500[route as string] } : {}),
+  })),
   // CookieYes uninstall feedback: manage_options (cookieyes_rest_cannot_create 401/403).
   { pattern: "/consent-feedback/v1/uninstall-feedback", method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => "/wp-json/consent-feedback/v1/uninstall-feedback", body: json({ reason_id: "walk", reason_text: "walked" }) },
   // Public by design: the proof is in the request, not the role.
@@ -365,39 +380,44 @@ describe("the walk covers the route table", () => {
 const gateAnswers = new Map<string, { status: number; code: unknown }>();
 
 describe("every write × every role answers as WordPress's rule", () => {
-  const cases = WALKS.flatMap((walk) => CALLERS.map((who) => [`${walk.method} ${walk.pattern}${walk.variant ? ` (${walk.variant})` : ""}`, who, walk] as const));
+  const all = WALKS.flatMap((walk) => CALLERS.map((who) => [`${walk.method} ${walk.pattern}${walk.variant ? ` (${walk.variant})` : ""}`, who, walk] as const));
+  const buggy = ([, who, walk]: (typeof all)[number]) => walk.knownBug !== undefined && walk.rule(who);
 
-  test.each(cases)("%s as %s", async (_name, who, walk) => {
-    const allowed = walk.rule(who);
-    const auth = walk.ownCaller && who !== "anonymous" ? await make.caller(who) : callers[who];
-    // A walk that may change its item gets a fresh one; refusals share one (and must leave it as it was).
-    const path = await walk.path(allowed);
-    const options = { ...(await walk.body?.(path)), auth };
-    if (allowed) await walk.prepare?.(auth);
-    const before = allowed && !walk.gate ? undefined : await snapshot();
-    const r = await request(walk.method, path, options);
-    if (walk.gate) {
-      // Public by design: the role changes nothing; the forged proof is refused alike for all.
-      expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
-      expect(r.status >= 400 || walk.refused?.(r) === true, `${walk.gate}: ${r.status} ${JSON.stringify(r.body)}`).toBe(true);
-      const answer = { status: r.status, code: (r.body as { code?: unknown } | null)?.code ?? null };
-      const key = `${walk.method} ${walk.pattern}`;
-      if (who === "anonymous") gateAnswers.set(key, answer);
-      expect(answer).toEqual(gateAnswers.get(key));
-      expect(await snapshot()).toEqual(before);
-    } else if (allowed && walk.granted === "passes") {
-      expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
-      expect([401, 403], JSON.stringify(r.body)).not.toContain(r.status);
-    } else if (allowed) {
-      expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(200);
-      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
-    } else {
-      const refusal = who === "anonymous" ? walk.anonymousRefusal ?? { status: 401 } : { status: 403 };
-      expect({ status: r.status, code: r.body?.code }).toMatchObject(refusal);
-      expect(await snapshot()).toEqual(before);
-    }
-  });
+  test.each(all.filter((c) => !buggy(c)))("%s as %s", async (_name, who, walk) => walkOnce(who, walk));
+  // Each one fails while its bug is there (see knownBug on the walk); fixed, it must become plain.
+  test.fails.each(all.filter(buggy))("KNOWN BUG: %s as %s", async (_name, who, walk) => walkOnce(who, walk));
 });
+
+async function walkOnce(who: Caller, walk: Walk): Promise<void> {
+  const allowed = walk.rule(who);
+  const auth = walk.ownCaller && who !== "anonymous" ? await make.caller(who) : callers[who];
+  // A walk that may change its item gets a fresh one; refusals share one (and must leave it as it was).
+  const path = await walk.path(allowed);
+  const options = { ...(await walk.body?.(path)), auth };
+  if (allowed) await walk.prepare?.(auth);
+  const before = allowed && !walk.gate ? undefined : await snapshot();
+  const r = await request(walk.method, path, options);
+  if (walk.gate) {
+    // Public by design: the role changes nothing; the forged proof is refused alike for all.
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect(r.status >= 400 || walk.refused?.(r) === true, `${walk.gate}: ${r.status} ${JSON.stringify(r.body)}`).toBe(true);
+    const answer = { status: r.status, code: (r.body as { code?: unknown } | null)?.code ?? null };
+    const key = `${walk.method} ${walk.pattern}`;
+    if (who === "anonymous") gateAnswers.set(key, answer);
+    expect(answer).toEqual(gateAnswers.get(key));
+    expect(await snapshot()).toEqual(before);
+  } else if (allowed && walk.granted === "passes") {
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect([401, 403], JSON.stringify(r.body)).not.toContain(r.status);
+  } else if (allowed) {
+    expect(r.status, JSON.stringify(r.body)).toBeGreaterThanOrEqual(200);
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  } else {
+    const refusal = who === "anonymous" ? walk.anonymousRefusal ?? { status: 401 } : { status: 403 };
+    expect({ status: r.status, code: r.body?.code }).toMatchObject(refusal);
+    expect(await snapshot()).toEqual(before);
+  }
+}
 
 describe("Allow on the same route lists the method exactly when the rule allows it", () => {
   const cases = WALKS.flatMap((walk) => CALLERS.map((who) => [`${walk.method} ${walk.pattern}${walk.variant ? ` (${walk.variant})` : ""}`, who, walk] as const));
@@ -569,7 +589,7 @@ describe("the email gateway's /api/v2 routes for its callers", () => {
     "/api/v2/domains/(?P<id>\\d+)/trial POST": item("admin", "POST", `/api/v2/domains/${NO}/trial`, {}),
     // The release history: any signed-in user.
     "/api/v2/versions GET": { path: "/api/v2/versions", method: "GET", need: "user" },
-    "/api/v2/versions/(?P<id>\\d+\\.\\d+\\.\\d+) GET": { path: "/api/v2/versions/5.3.0", method: "GET", need: "user" },
+    "/api/v2/versions/(?P<id>[^/]+) GET": { path: "/api/v2/versions/5.3.0", method: "GET", need: "user" },
     "/api/v2/api-changes GET": { path: "/api/v2/api-changes", method: "GET", need: "user" },
   };
   const login = async (username: string, password: string) => {

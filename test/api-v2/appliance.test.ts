@@ -107,7 +107,7 @@ describe("apply settings and the audit log", () => {
     const result = await system.graphql<{ applySettings: { status: string; appliedSections: string[] }; }>("mutation { applySettings { status appliedSections } }", {}, { headers: auth() });
     expect(result.data?.applySettings).toEqual({ status: "applied", appliedSections: ["appliance"] });
     const log = await system.graphql<{ auditEntries: { totalItems: number; items: { changeset: { property: string; new: unknown }[] }[] } }>(
-      `{ auditEntries(filter: { action: [{ operator: "eq", value: "change" }] }, itemsPerPage: 1) { totalItems items { changeset { property new } } } }`, {}, { headers: auth() });
+      `{ auditEntries(filter: { action: [{ operator: eq, value: "change" }] }, itemsPerPage: 1) { totalItems items { changeset { property new } } } }`, {}, { headers: auth() });
     expect(log.data?.auditEntries.items[0].changeset).toEqual([{ property: "quarantineSender", new: "quarantine@corp.test" }]);
   });
 });

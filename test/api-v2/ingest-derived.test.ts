@@ -137,7 +137,7 @@ describe("admin command: JSON Lines ingest and bulk purge", () => {
 
   it("purges in batches, resumes an interrupted job where it stopped, and keeps the total honest", async () => {
     const before = (await get("/api/v2/messages?itemsPerPage=1")).body["hydra:totalItems"];
-    const criteria = { filter: { subject: [{ operator: "start", value: "Weekly 10" }] } }; // Weekly 1000…1024 (25 messages)
+    const criteria = { filter: { subject: [{ operator: "start" as const, value: "Weekly 10" }] } }; // Weekly 1000…1024 (25 messages)
     const job = await startPurge(ctx(), criteria);
     expect(job.total).toBe(25);
     const first = await purgeNextBatch(ctx(), job, 10);
@@ -167,7 +167,7 @@ describe("admin command: JSON Lines ingest and bulk purge", () => {
       SELECT 'BULK' || g, now(), 'x@far.example', 'x@far.example', 'x@far.example', ARRAY['y@corp.test'], 'esg1', 'inbound', 'bulk', 100, 'clean', 'delivered', ARRAY[]::text[]
       FROM generate_series(1, 10001) AS g`);
     await expect(purgeMessages(ctx(), { filter: { subject: [{ operator: "eq", value: "bulk" }] } })).rejects.toThrow(/more than 10000 messages runs from the command line/);
-    const gql = await system.graphql<{ purgeMessages: number }>('mutation { purgeMessages(filter: { subject: [{ operator: "eq", value: "Weekly 3" }] }) }', {}, { headers: { "x-esg-auth-token": token } });
+    const gql = await system.graphql<{ purgeMessages: number }>('mutation { purgeMessages(filter: { subject: [{ operator: eq, value: "Weekly 3" }] }) }', {}, { headers: { "x-esg-auth-token": token } });
     expect(gql.data?.purgeMessages).toBe(1);
   }, 60_000);
 });

@@ -301,10 +301,14 @@ describe("GraphQL", () => {
     const anonymous = await system.graphql(query, {});
     expect(anonymous.errors?.[0].extensions?.code).toBe("gateway_token_required");
 
-    const bad = await system.graphql(query, { f: { email: [{ operator: "xx", value: "a" }] } }, { headers: { "x-esg-auth-token": graphToken } });
+    // The operator table is an enum: a name outside it is refused before anything runs...
+    const unknown = await system.graphql(query, { f: { email: [{ operator: "xx", value: "a" }] } }, { headers: { "x-esg-auth-token": graphToken } });
+    expect(unknown.errors?.[0].message).toContain("GatewayFilterOperator");
+    // ...and an operator the field's type does not allow is the same violation REST answers.
+    const bad = await system.graphql(query, { f: { email: [{ operator: "gt", value: "a" }] } }, { headers: { "x-esg-auth-token": graphToken } });
     expect(bad.errors?.[0].extensions).toMatchObject({
       code: "constraint_violation",
-      data: { violations: [{ propertyPath: "email", message: expect.stringContaining('Unsupported operator "xx"') }] },
+      data: { violations: [{ propertyPath: "email", message: expect.stringContaining('Unsupported operator "gt"') }] },
     });
   });
 });

@@ -49,7 +49,7 @@ export function parseCollectionQuery<P extends Properties>(resource: Resource<P>
     const operator = bracketed ? bracketed[2] : "eq";
     const parsed = parseCondition(name, property, operator, value);
     if (isViolation(parsed)) violations.push(parsed);
-    else (filter[property.field ?? name] ??= []).push({ operator, value });
+    else (filter[property.field ?? name] ??= []).push({ operator: parsed.operator, value });
   }
   if (violations.length) throw violationError(violations);
   // Keys come from the declaration's filterable and sortable properties, by their GraphQL fields:

@@ -3,7 +3,7 @@
 // Routes (resource-routes.ts), filter parsing (query.ts), Hydra/HAL/JSON shaping (formats.ts) and
 // the OpenAPI document (openapi.ts) all read this; the types below tie it to the typed operations,
 // so a property the graph does not select, or selects with another type, fails `tsc`.
-import { OPERATORS, type PropertyType } from "../../../lib/gateway/collection-rules.ts";
+import { OPERATORS, type Operator, type PropertyType } from "../../../lib/gateway/collection-rules.ts";
 import type { JsonObject } from "./openapi.ts";
 import { API_BASE } from "./route.ts";
 
@@ -80,7 +80,7 @@ export type IdOf<P extends Properties> = P["id"] extends Property ? ValueOf<P["i
 export type GraphItem<P extends Properties> = { [K in ShownKeys<P> as FieldOf<P, K>]: ValueOf<P[K]> };
 
 /** One condition of a filter, as GraphQL's GatewayFilterCondition takes it. */
-export interface FilterCondition { operator: string; value: string }
+export interface FilterCondition { operator: Operator; value: string }
 
 /** GraphQL variables of a collection operation: filters by GraphQL field, order, paging. */
 export interface CollectionVariables<P extends Properties> {

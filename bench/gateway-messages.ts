@@ -65,7 +65,7 @@ const TABLES = ["GatewayMessage", "GatewayMessageAddress", "GatewayMessageUriHos
 async function generateBulk(db: Database, from: number, to: number): Promise<void> {
   const p = db.prisma;
   const indexes = await p.$queryRawUnsafe<{ indexname: string; indexdef: string }[]>(
-    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY($1::text[]) AND indexname NOT LIKE '%_pkey'`, TABLES);
+    `SELECT indexname::text AS indexname, indexdef FROM pg_indexes WHERE tablename = ANY($1::text[]) AND indexname NOT LIKE '%_pkey'`, TABLES);
   for (const { indexname } of indexes) await p.$executeRawUnsafe(`DROP INDEX "${indexname}"`);
   const step = 100_000;
   for (let a = from; a <= to; a += step) {

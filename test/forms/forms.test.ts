@@ -95,7 +95,7 @@ describe("forms-submissions", () => {
     expect((await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data&search_term=a,%20b`)).body.count).toBe(3);
 
     const malformed = await get(`/forms-submissions/submissions/get?form_ids=${formId}`);
-    expect(malformed.status).toBe(500);
+    expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("malformed_request");
     expect((await get(`/forms-submissions/submissions/get?type=data`)).body.code).toBe("rest_missing_callback_param");
     const anonymous = await get(`/forms-submissions/submissions/get?form_ids=${formId}&type=data`, null);
@@ -144,7 +144,7 @@ describe("forms-submissions", () => {
     expect(csv.body).toMatchObject({ responseType: "download", download: true, blobType: "text/csv" });
     expect(csv.body.result).toContain("Ann@Example.COM");
     const unknown = await post("/forms-submissions/submissions/handle-extra", { singleSubmission: { submissionRecordId: submissions[0] }, handleExtra: "Evil\\Class" });
-    expect([unknown.status, unknown.body.code, unknown.body.message]).toEqual([500, "handler_not_recognized", "Submission handler not recognized."]);
+    expect([unknown.status, unknown.body.code, unknown.body.message]).toEqual([400, "handler_not_recognized", "Submission handler not recognized."]);
   });
 
   it("exports CSV by forms and date range (parsed like strtotime), one submission, or selected ids", async () => {
@@ -167,7 +167,7 @@ describe("forms-submissions", () => {
     // Ninja Forms needs both ends of a range with form_ids; anything less is malformed.
     for (const body of [{}, { form_ids: String(formId) }, { form_ids: String(formId), start_date: "yesterday" }, { submissions: [submissions[0]] }]) {
       const none = await post("/forms-submissions/export", body);
-      expect([none.status, none.body.code], JSON.stringify(body)).toEqual([500, "malformed_request"]);
+      expect([none.status, none.body.code], JSON.stringify(body)).toEqual([400, "malformed_request"]);
     }
   });
 
@@ -228,7 +228,7 @@ describe("forms-submissions", () => {
     expect(mail.body).toContain("<td>Name:</td><td>Ann</td>");
     const notSent = await post("/forms-submissions/email-action", { submission: submissions[0], action_settings: { to: "" } });
     expect(notSent.body).toBe(1);
-    expect((await post("/forms-submissions/email-action", { submission: 999999, action_settings: {} })).body.code).toBe("malformed_request");
+    expect((await post("/forms-submissions/email-action", { submission: 999999, action_settings: {} })).body).toMatchObject({ code: "submission_not_found", data: { status: 404 } });
   });
 });
 

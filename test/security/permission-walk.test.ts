@@ -129,11 +129,6 @@ interface Walk {
   refused?: (r: TestResponse) => boolean;
   /** Run as the caller first (e.g. Yoast's AI consent, which get_suggestions asks before anything else). */
   prepare?: (auth: Auth) => Promise<void>;
-  /**
-   * A real bug of the route (reported in /tmp/notes/W.md): the allowed callers' case is run as
-   * `test.fails` (it fails while the bug is there), refusals are walked as usual.
-   */
-  knownBug?: string;
 }
 
 const json = (body: Record<string, unknown>) => (): RequestOptions => ({ body });
@@ -145,12 +140,6 @@ const itemWalks = (pattern: string, rule: (who: Caller) => boolean, path: (fresh
 ];
 
 /** forms-submissions routes that answer a nonexistent form / submission with 500 malformed_request (bug). */
-const FORMS_500: Record<string, string> = {
-  export: "a nonexistent form (form_ids + dates) selects nothing: 500 malformed_request instead of a 4xx",
-  "download-all": "a nonexistent form: 500 malformed_request instead of a 4xx",
-  "email-action": "a nonexistent submission: 500 malformed_request instead of a 4xx",
-};
-
 /** WordPress's rule for every write of the route table (checked against the controllers; see each comment). */
 const WALKS: Walk[] = [
   // Posts: create needs the type's edit_posts (contributor); an admin's published post needs
@@ -253,7 +242,6 @@ const WALKS: Walk[] = [
     ["set-submissions-settings", { settingName: "walk", data: {} }], ["email-action", { submission: 999999, action_settings: { to: "walk@example.com" } }],
   ].map(([route, body]): Walk => ({
     pattern: `/forms-submissions/${route}`, method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => `/wp-json/forms-submissions/${route}`, body: json(body as Record<string, unknown>),
-    ...(FORMS_500[route as string] ? { knownBug: FORMS_500[route as string] } : {}),
   })),
   // CookieYes uninstall feedback: manage_options (cookieyes_rest_cannot_create 401/403).
   { pattern: "/consent-feedback/v1/uninstall-feedback", method: "POST", rule: atLeast("administrator"), granted: "passes", path: async () => "/wp-json/consent-feedback/v1/uninstall-feedback", body: json({ reason_id: "walk", reason_text: "walked" }) },
@@ -381,11 +369,7 @@ const gateAnswers = new Map<string, { status: number; code: unknown }>();
 
 describe("every write × every role answers as WordPress's rule", () => {
   const all = WALKS.flatMap((walk) => CALLERS.map((who) => [`${walk.method} ${walk.pattern}${walk.variant ? ` (${walk.variant})` : ""}`, who, walk] as const));
-  const buggy = ([, who, walk]: (typeof all)[number]) => walk.knownBug !== undefined && walk.rule(who);
-
-  test.each(all.filter((c) => !buggy(c)))("%s as %s", async (_name, who, walk) => walkOnce(who, walk));
-  // Each one fails while its bug is there (see knownBug on the walk); fixed, it must become plain.
-  test.fails.each(all.filter(buggy))("KNOWN BUG: %s as %s", async (_name, who, walk) => walkOnce(who, walk));
+  test.each(all)("%s as %s", async (_name, who, walk) => walkOnce(who, walk));
 });
 
 async function walkOnce(who: Caller, walk: Walk): Promise<void> {
@@ -475,21 +459,18 @@ describe("the same writes through batch/v1 and GraphQL", () => {
   });
 });
 
-// KNOWN BUGS the walk found in forms-submissions (reported in /tmp/notes/W.md; not ours to fix).
 // Ninja Forms answers a request naming no selection with a WP_Error without a status, which
-// WordPress turns into a 500; this port copies that (subgraphs/extensions/forms/errors.ts
-// malformed_request: 500). The project's rule is that no input makes a 5xx: a missing selection
-// is the client's error (400). Each test fails while the bug is there; when fixed, make it plain.
-describe("known bugs: an administrator's request without a selection is a 5xx", () => {
-  test.fails("POST /forms-submissions/export with only submission ids (no form_ids) answers 4xx", async () => {
+// WordPress turns into a 500; here no input makes a 5xx: a missing selection is the client's 400.
+describe("an administrator's request without a selection is the client's error", () => {
+  test("POST /forms-submissions/export with only submission ids (no form_ids) answers 4xx", async () => {
     sent++;
     const r = await s.request("POST", "/wp-json/forms-submissions/export", { auth: "admin", body: { submissions: [999999] } });
-    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
   });
-  test.fails("POST /forms-submissions/download-all without form_ids answers 4xx", async () => {
+  test("POST /forms-submissions/download-all without form_ids answers 4xx", async () => {
     sent++;
     const r = await s.request("POST", "/wp-json/forms-submissions/download-all", { auth: "admin", body: {} });
-    expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
   });
 });
 

@@ -167,8 +167,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", 
 export async function sendSubmissionEmail(ctx: ExtensionsContext, submissionId: number, actionSettings: string) {
   requireManageForms(ctx);
   const overrides = jsonObject(actionSettings, "action_settings");
-  // An unknown submission is Ninja Forms' malformed_request (500).
-  const row = (await ctx.prisma.formSubmission.findUnique({ where: { id: submissionId } })) ?? pluginError("malformed_request");
+  const row = (await ctx.prisma.formSubmission.findUnique({ where: { id: submissionId } })) ?? pluginError("submission_not_found");
   const form = (await formsLoaders(ctx).formById.load(row.formId))!;
   const fields = await fieldsOf(ctx, row.formId);
   const values = valuesOf(row);

@@ -61,8 +61,8 @@ export const formsSubmissionsRoutes: SiteRoute[] = [
       }), (d) => d.formSubmissions),
       (page, r): RestResult => {
         if (r.params.type === "columns") return { body: page.columns.map((c) => ({ id: c.id, key: c.key, label: c.label, type: c.type, order: c.order })) };
-        // Ninja Forms' malformed_request is a WP_Error without a status, which WordPress answers 500.
-        if (r.params.type !== "data") return wpError("malformed_request", "This request is missing data", 500);
+        // Ninja Forms answers a WP_Error without a status here (500 in WordPress); it is the client's mistake: 400.
+        if (r.params.type !== "data") return wpError("malformed_request", "This request is missing data", 400);
         return { body: { data: Object.fromEntries(page.nodes.map((s) => [String(s.id), singleSubmission(s, page.columns)])), count: page.totalCount } };
       }),
   ]),

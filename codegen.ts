@@ -34,6 +34,7 @@ const config: CodegenConfig = {
       Post: "../prisma/client.ts#Post",
       Page: "../prisma/client.ts#Post",
       Site: "../../subgraphs/content/site/site.ts#SiteSummary",
+      SiteSettings: "../../subgraphs/content/site/site-settings.ts#SiteSettings",
       MediaItem: "../prisma/client.ts#Post",
       Revision: "../prisma/client.ts#Post",
       User: "../prisma/client.ts#User",

@@ -249,6 +249,16 @@ describe("enums and DateTime", () => {
     // An auto-draft status's GraphQL spelling maps to WordPress's hyphen.
     expect((await rest("GET", `/posts?status=auto-draft`)).status).toBe(200);
   });
+
+  test("the default discussion settings are DiscussionStatus in GraphQL and WordPress's strings over REST, both ways", async () => {
+    const set = await data(`mutation { updateSiteSettings(input: { defaultPingStatus: CLOSED }) { defaultPingStatus defaultCommentStatus } }`);
+    expect(set.updateSiteSettings).toEqual({ defaultPingStatus: "CLOSED", defaultCommentStatus: "OPEN" });
+    expect((await rest("GET", "/settings")).body).toMatchObject({ default_ping_status: "closed", default_comment_status: "open" });
+    const back = await rest("POST", "/settings", { default_ping_status: "open" });
+    expect(back.body.default_ping_status).toBe("open");
+    expect((await data(`{ siteSettings { defaultPingStatus } }`)).siteSettings.defaultPingStatus).toBe("OPEN");
+    expect((await rest("POST", "/settings", { default_ping_status: "sometimes" })).body.code).toBe("rest_invalid_param");
+  });
 });
 
 describe("Relay connections", () => {

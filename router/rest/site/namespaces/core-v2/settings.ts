@@ -9,6 +9,7 @@ import { sanitizeValue, validateValue } from "../../validation.ts";
 import { op, opEndpoint } from "../../kit/crud.ts";
 import { allowedBy } from "../../kit/operation.ts";
 import { itemSchema, present, writeArgs, type Field, type Resource } from "../../kit/resource.ts";
+import { toEnum, wpDiscussion } from "./wp-values.ts";
 
 type Settings = SiteSettingsFieldsFragment;
 type Graph = keyof Settings & keyof SiteSettingsInput;
@@ -47,15 +48,19 @@ const SETTINGS: [rest: string, graph: Graph, schema: ArgSchema][] = [
   ["site_icon", "siteIcon", { description: "Site icon.", type: "integer" }],
 ];
 
+/** Settings the graph answers as enum values (DiscussionStatus): REST reads and writes WordPress's strings. */
+const DISCUSSION: ReadonlySet<Graph> = new Set(["defaultPingStatus", "defaultCommentStatus"]);
+
 export const SITE_SETTINGS: Resource<Settings> = {
   title: "settings",
   fields: Object.fromEntries(SETTINGS.map(([rest, graph, schema]): [string, Field<Settings>] =>
-    [rest, { schema, read: (s) => s[graph] ?? null, input: graph, arg: nullable(schema) }])),
+    [rest, { schema, read: (s) => (DISCUSSION.has(graph) ? wpDiscussion(s[graph] as string | null) : s[graph]) ?? null, input: graph, arg: nullable(schema) }])),
 };
 
 /** The settings sent, null included (null resets a setting, so it is not "absent" here). */
 const settingsInput = (r: RestRequest): SiteSettingsInput =>
-  Object.fromEntries(SETTINGS.filter(([rest]) => r.sent.has(rest)).map(([rest, graph]) => [graph, r.params[rest] ?? null]));
+  Object.fromEntries(SETTINGS.filter(([rest]) => r.sent.has(rest))
+    .map(([rest, graph]) => [graph, DISCUSSION.has(graph) ? toEnum(r.params[rest] ?? null) : r.params[rest] ?? null]));
 
 const canManage = allowedBy(SitePermissionsDocument, (d) => d.viewerCan?.manageOptions ?? false);
 const body = (settings: Settings, r: RestRequest) => present(SITE_SETTINGS, settings, { context: "edit", urls: r.urls });

@@ -14,7 +14,7 @@ import { seoRoutes } from "./seo-v1/index.ts";
 
 /** The index's namespace order (seed 000 §1.2); a namespace not named here comes after these. */
 export const NAMESPACE_ORDER = [
-  "batch/v1", "forms-admin/v1", "oembed/1.0", "consent/v1", "consent-feedback/v1", "downloads",
+  "forms-admin/v1", "oembed/1.0", "consent/v1", "consent-feedback/v1", "downloads",
   "forms-submissions", "forms-views", "redirection/v1", "seo/v1", "lang/v1", "forms/v2", "core/v2",
   "site-health/v1", "block-editor/v1",
 ];

@@ -11,6 +11,7 @@ import {
   checkLanguageWrite, languageOf, objectsInLanguage, setLanguage, translationsOf, type TranslatableType, type TranslationPair,
 } from "./translations.ts";
 
+import { languageSwitcher } from "./switcher.ts";
 import type { ContentEntityRef as EntityRef } from "../content-entities.ts";
 
 /** `language` and `translations` of one content entity type, resolved through the loaders. */
@@ -58,7 +59,10 @@ export const languageResolvers: Resolvers = {
   },
   Post: translatable("POST"),
   Page: translatable("PAGE"),
-  MenuItem: translatable("NAV_MENU_ITEM"),
+  MenuItem: {
+    ...translatable("NAV_MENU_ITEM"),
+    languageSwitcher: (ref: EntityRef, args, ctx) => languageSwitcher(ctx, ref.databaseId, args.currentUrl),
+  },
   Category: translatable("CATEGORY"),
   Tag: translatable("POST_TAG"),
   Language: {

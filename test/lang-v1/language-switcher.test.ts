@@ -85,11 +85,18 @@ describe("languageSwitcher on menu items", () => {
   it("on a post, the links lead to its translations; hide_if_no_translation drops the languages it lacks", async () => {
     await ok(`mutation($id: Int!, $t: [TranslationInput!]) { setPostLanguage(databaseId: $id, language: "en", translations: $t) { databaseId } }`,
       { id: enPost, t: [{ language: "en", databaseId: enPost }, { language: "fr", databaseId: frPost }] });
+    const link = async (id: number) => (await ok<{ post: { link: string } }>(`query($id: ID!) { post(id: $id, idType: DATABASE_ID) { link } }`, { id: String(id) })).post.link;
+    const [enLink, frLink] = [await link(enPost), await link(frPost)];
     const onPost = (await switcher(namesAndFlags, `${SITE}/?p=${frPost}`))!;
     expect(onPost.map((l) => [l.slug, l.url, l.current, l.noTranslation])).toEqual([
-      ["en", `${SITE}/?p=${enPost}`, false, false],
-      ["fr", `${SITE}/?p=${frPost}`, true, false],
+      ["en", enLink, false, false],
+      ["fr", frLink, true, false],
       ["de", `${SITE}/de/`, false, true],
+    ]);
+    // The post's pretty permalink names it as well as ?p= does (the content subgraph's nodeByUri).
+    expect(frLink).not.toContain("?p=");
+    expect((await switcher(namesAndFlags, frLink))!.map((l) => [l.slug, l.url, l.current])).toEqual([
+      ["en", enLink, false], ["fr", frLink, true], ["de", `${SITE}/de/`, false],
     ]);
     expect(onPost[2].classes).toContain("no-translation");
     const hiding = await createItem({ hide_if_no_translation: true, show_names: true });

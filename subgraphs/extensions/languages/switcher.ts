@@ -70,12 +70,60 @@ function flagsLoader(ctx: ExtensionsContext): DataLoader<number, readonly Flag[]
 }
 
 /** The object a URL names in WordPress's plain form (`?p=`, `?page_id=`), if any. */
-function objectOfUrl(url: URL): { objectType: TranslatableType; id: number; param: string } | null {
+function objectOfUrl(url: URL): { objectType: TranslatableType; id: number } | null {
   for (const [param, objectType] of [["p", "POST"], ["page_id", "PAGE"]] as const) {
     const id = Number(url.searchParams.get(param));
-    if (Number.isInteger(id) && id > 0) return { objectType, id, param };
+    if (Number.isInteger(id) && id > 0) return { objectType, id };
   }
   return null;
+}
+
+/** The post or page a pretty permalink names, asked of the content subgraph (nodeByUri); null when none. */
+async function objectAtUri(ctx: ExtensionsContext, uri: string): Promise<{ objectType: TranslatableType; id: number } | null> {
+  const { data } = await askSubgraphAsPartial<{ nodeByUri: { __typename: string; databaseId?: number } | null }>(ctx, "content",
+    `query SwitcherCurrentObject($uri: String!) { nodeByUri(uri: $uri) { __typename ... on Post { databaseId } ... on Page { databaseId } } }`, { uri });
+  const node = data?.nodeByUri;
+  if (!node?.databaseId) return null;
+  return node.__typename === "Post" ? { objectType: "POST", id: node.databaseId } : node.__typename === "Page" ? { objectType: "PAGE", id: node.databaseId } : null;
+}
+
+/** The permalinks of posts or pages the caller may read (Polylang links a translation by its permalink). */
+async function permalinks(ctx: ExtensionsContext, objectType: TranslatableType, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const typename = objectType === "PAGE" ? "Page" : "Post";
+  const { data } = await askSubgraphAsPartial<{ _entities: ({ databaseId: number; link: string } | null)[] }>(ctx, "content",
+    `query SwitcherPermalinks($representations: [_Any!]!) { _entities(representations: $representations) { ... on Post { databaseId link } ... on Page { databaseId link } } }`,
+    { representations: ids.map((id) => ({ __typename: typename, databaseId: id })) });
+  return new Map((data?._entities ?? []).filter((e) => e !== null).map((e) => [Number(e!.databaseId), e!.link]));
+}
+
+interface CurrentPage {
+  object: { objectType: TranslatableType; id: number } | null;
+  translations: Awaited<ReturnType<typeof translationsOf>>;
+  /** Permalinks of the translations the caller may read (Polylang links a translation by its permalink). */
+  translationLinks: Map<number, string>;
+}
+
+const pagesByContext = new WeakMap<ExtensionsContext, Map<string, Promise<CurrentPage>>>();
+
+/** What the current URL names, worked out once per request for every switcher item that asks. */
+function currentPage(ctx: ExtensionsContext, currentUrl: string | null): Promise<CurrentPage> {
+  let pages = pagesByContext.get(ctx);
+  if (!pages) pagesByContext.set(ctx, (pages = new Map()));
+  const key = currentUrl ?? "";
+  let page = pages.get(key);
+  if (!page) {
+    page = (async () => {
+      let parsed: URL | null = null;
+      try { parsed = currentUrl ? new URL(currentUrl) : null; } catch { parsed = null; }
+      const object = parsed ? objectOfUrl(parsed) ?? (await objectAtUri(ctx, currentUrl!)) : null;
+      const translations = object ? await translationsOf(ctx, { objectType: object.objectType, objectId: object.id }) : [];
+      const translationLinks = object ? await permalinks(ctx, object.objectType, translations.map((t) => t.databaseId)) : new Map<number, string>();
+      return { object, translations, translationLinks };
+    })();
+    pages.set(key, page);
+  }
+  return page;
 }
 
 /** The language whose home URL the page's URL starts with (the longest match); null when none does. */
@@ -92,12 +140,9 @@ export async function languageSwitcher(ctx: ExtensionsContext, menuItemId: numbe
   if (!options) return null;
   const [languages, settings, counts] = await Promise.all([ctx.loaders.languages(), ctx.loaders.settings(), ctx.loaders.languageCounts()]);
 
-  // The current page: a language (its home URL prefix) and, for `?p=` / `?page_id=`, an object
-  // whose translations the links lead to (Polylang's get_translation_url).
-  let parsed: URL | null = null;
-  try { parsed = currentUrl ? new URL(currentUrl) : null; } catch { parsed = null; }
-  const object = parsed ? objectOfUrl(parsed) : null;
-  const translations = object ? await translationsOf(ctx, { objectType: object.objectType, objectId: object.id }) : [];
+  // The current page: a language (its home URL prefix) and, for `?p=` / `?page_id=` or a post's or
+  // page's permalink, an object whose translations the links lead to (Polylang's get_translation_url).
+  const { object, translations, translationLinks } = await currentPage(ctx, currentUrl ?? null);
   const objectLanguage = object ? translations.find((t) => t.databaseId === object.id)?.language ?? null : null;
   const current = objectLanguage
     ?? (currentUrl ? languageOfUrl(currentUrl, languages, settings.defaultLang) : null)
@@ -111,9 +156,7 @@ export async function languageSwitcher(ctx: ExtensionsContext, menuItemId: numbe
     // With an object, the translation's link or nothing; without one, the page is a home page and
     // each language's home page is its translation.
     const translation = object ? translations.find((t) => t.language.termId === language.termId) : undefined;
-    const translationUrl = object
-      ? (translation ? `${ctx.config.siteUrl}/?${object.param}=${translation.databaseId}` : "")
-      : language.homeUrl;
+    const translationUrl = object ? (translation ? translationLinks.get(translation.databaseId) ?? "" : "") : language.homeUrl;
     const noTranslation = translationUrl === "";
     if (options.hideCurrent && isCurrent) continue;
     if (isEmpty) continue;

@@ -23,9 +23,6 @@ export const NODE_ROLES = ["primary", "worker"] as const;
 export const NODE_STATES = ["standalone", "set-up", "running", "suspended", "destroyed"] as const;
 export type NodeState = (typeof NODE_STATES)[number];
 
-/** Roles of the management interface's users. */
-export const USER_ROLES = ["admin", "domain-admin", "user"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 export const IDENTITY_PROVIDERS = ["local", "external"] as const;
 /** How OTP stands for a user: unavailable (external identity provider), disabled, required (mandatory, not set up), enabled. */
 export const OTP_STATES = ["unavailable", "disabled", "required", "enabled"] as const;

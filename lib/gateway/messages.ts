@@ -22,14 +22,6 @@ export const RESTRICTING_RESULTS: Readonly<Record<string, string>> = {
 };
 export const RESTRICTION_REASONS = ["outbound-spam", "outbound-virus", "outbound-phishing"] as const;
 
-/**
- * Role names on gateway users (GatewayUser.roles): "admin" sees and does everything; a domain
- * administrator ("domain_admin") the mail of its domains (GatewayUser.domains), a user ("user")
- * the mail it sent or received (GatewayUser.email, or its username when that is an address).
- */
-export const ADMIN_ROLE = "admin";
-export const DOMAIN_ADMIN_ROLES = ["domain_admin", "domain-admin", "domainadmin"] as const;
-export const isDomainAdminRole = (role: string): boolean => (DOMAIN_ADMIN_ROLES as readonly string[]).includes(role.toLowerCase());
 
 /** A message id: the MTA's queue id, opaque (email-gateway-api.md §1.5). */
 export const MESSAGE_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const response = await post("/api/v2/messages/ingest", records);
   expect(response.status, response.text).toBe(200);
   userToken = await addGatewayUser(system, "anna", ["user"], { email: "anna@corp.test" });
-  domainAdminToken = await addGatewayUser(system, "dom", ["domain_admin"], { domains: ["other.test"] });
+  domainAdminToken = await addGatewayUser(system, "dom", ["domain-admin"], { domains: ["other.test"] });
 });
 
 afterAll(async () => { await system?.stop(); });

@@ -11,7 +11,9 @@ import { CREDENTIAL_THROTTLE, Throttle, credentialKeys } from "../../../lib/thro
 import { appliedOtpPolicy, checkSecondFactor, otpMandatoryFor } from "../users/otp.ts";
 
 /** API users (email-gateway-api.md §2) have no permissions of their own: every call names the user it acts as in X-Switch-User. */
-export const API_ROLE = "api";
+import { API_ROLE } from "../../../lib/gateway/roles.ts";
+
+export { API_ROLE };
 /** The only role of a session whose user must set up OTP (mandatory by policy) before anything else. */
 export const OTP_ENROLLMENT_ROLE = "otp-enrollment";
 

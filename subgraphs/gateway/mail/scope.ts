@@ -4,7 +4,7 @@
 import type { Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import { normaliseAddress } from "../../../lib/gateway/addresses.ts";
-import { ADMIN_ROLE, isDomainAdminRole } from "../../../lib/gateway/messages.ts";
+import { ADMIN_ROLE, DOMAIN_ADMIN_ROLE } from "../../../lib/gateway/roles.ts";
 import type { GatewayIdentity } from "../../../lib/identity.ts";
 import { OTP_ENROLLMENT_ROLE } from "../auth/sessions.ts";
 import type { GatewayContext } from "../context.ts";
@@ -22,7 +22,7 @@ export async function mailScope(ctx: Pick<GatewayContext, "db" | "identity">): P
   if (user.roles.includes(OTP_ENROLLMENT_ROLE)) return fail("gateway_forbidden");
   if (user.roles.includes(ADMIN_ROLE)) return { kind: "all", user };
   const row = await ctx.db.prisma.gatewayUser.findUnique({ where: { id: user.userId }, select: { email: true, domains: true, username: true } });
-  if (user.roles.some(isDomainAdminRole)) return { kind: "domains", user, domains: (row?.domains ?? []).map(normaliseAddress) };
+  if (user.roles.includes(DOMAIN_ADMIN_ROLE)) return { kind: "domains", user, domains: (row?.domains ?? []).map(normaliseAddress) };
   const addresses = [row?.email, row?.username].filter((a): a is string => !!a && a.includes("@")).map(normaliseAddress);
   return { kind: "addresses", user, addresses: [...new Set(addresses)] };
 }

@@ -12,9 +12,9 @@ import type { GatewayContext } from "../context.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { appliedOtpPolicy, otpState, type OtpPolicy, type OtpState } from "./otp.ts";
 
-/** Roles as stored (GatewayUser.roles); GraphQL spells domain-admin as domain_admin. */
-export const ROLES = ["admin", "domain-admin", "user", "api"] as const;
-export type Role = (typeof ROLES)[number];
+import { GATEWAY_ROLES as ROLES, type GatewayRole as Role } from "../../../lib/gateway/roles.ts";
+
+export { ROLES, type Role };
 export const MIN_PASSWORD_LENGTH = 8;
 const USERNAME = /^[A-Za-z0-9._@+-]{1,180}$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
@@ -33,7 +33,7 @@ export interface UserView {
 
 /** The single role shown: the strongest the user holds. */
 export const roleOf = (roles: readonly string[]): Role =>
-  ROLES.find((r) => roles.includes(r) || (r === "domain-admin" && roles.includes("domain_admin"))) ?? "user";
+  ROLES.find((r) => roles.includes(r)) ?? "user";
 
 export function userView(user: GatewayUser, profile: GatewayUserProfile | null | undefined, policy: OtpPolicy): UserView {
   return {

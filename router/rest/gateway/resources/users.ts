@@ -12,6 +12,7 @@ import {
   type GatewayIdentityProvider, type GatewayUserPropertiesFragment, type GatewayUserRole, type OtpMandatory,
 } from "../../../../generated/graphql/operations.ts";
 import { INT32_MAX } from "../../../../lib/gateway/collection-rules.ts";
+import { GATEWAY_ROLES } from "../../../../lib/gateway/roles.ts";
 import { itemResult, shownProperties } from "../formats.ts";
 import { actionOperation, type Json, type JsonObject } from "../openapi.ts";
 import { GatewayProblem } from "../problems.ts";
@@ -31,7 +32,7 @@ export const gatewayUser = resource({
     password: { type: "string", format: "password", writeOnly: true, description: "At least 8 characters; required to create a local user." },
     fullName: { type: "string", description: "Empty when unknown (notifications then use the username)." },
     email: { type: "string", format: "email", filter: true, order: true },
-    role: { type: "enum", values: ["admin", "domain-admin", "user", "api"], description: "api: no permissions of its own, acts through X-Switch-User." },
+    role: { type: "enum", values: GATEWAY_ROLES, description: "api: no permissions of its own, acts through X-Switch-User." },
     domains: { type: "string", description: "Domains a domain administrator administers, comma-separated." },
     identityProvider: { type: "enum", values: ["local", "external"], description: "external: signs in at an external identity provider; OTP is unavailable." },
     otp: { type: "enum", values: ["unavailable", "disabled", "required", "enabled"], readOnly: true, description: "How OTP stands for the user." },

@@ -5,6 +5,7 @@
 // PUBLISH, AUTO_DRAFT, OPEN.
 import { GraphQLScalarType, Kind } from "graphql";
 import { fail } from "../../lib/errors.ts";
+import { enumName } from "../../lib/wordpress/enum-names.ts";
 import { MENU_ITEM_TYPES } from "../../lib/wordpress/menu-values.ts";
 import { COMMENT_STATUSES, FILTER_STATUSES, FORMATS } from "../../lib/wordpress/post-values.ts";
 
@@ -30,8 +31,6 @@ export const DateTimeScalar = new GraphQLScalarType<Date, string>({
   parseLiteral: (ast) => toDate(ast.kind === Kind.STRING ? ast.value : undefined),
 });
 
-/** WordPress's value as a GraphQL enum value name: `auto-draft` → AUTO_DRAFT. */
-export const enumName = (value: string): string => value.toUpperCase().replace(/-/g, "_");
 
 /** An enum's internal values: each GraphQL name → the WordPress string. */
 const internal = (values: readonly string[], extra: Record<string, string> = {}): Record<string, string> =>

@@ -2,11 +2,10 @@
 // and instants as DateTime (2024-05-01T09:30:12+00:00); REST answers WordPress's strings
 // (publish, auto-draft) and its zone-less GMT dates (2024-05-01T09:30:12). The conversions both
 // ways, from the one list of each value set in lib/wordpress.
+import { enumName } from "../../../../../lib/wordpress/enum-names.ts";
 import { MENU_ITEM_TYPES } from "../../../../../lib/wordpress/menu-values.ts";
 import { COMMENT_STATUSES, FILTER_STATUSES, FORMATS } from "../../../../../lib/wordpress/post-values.ts";
 
-/** WordPress's value as the graph's enum value: `auto-draft` → AUTO_DRAFT. */
-export const enumName = (value: string): string => value.toUpperCase().replace(/-/g, "_");
 
 /** A REST input value as the graph's enum value (arrays item by item); anything else is passed on for the graph to refuse. */
 export const toEnum = (value: unknown): unknown =>

@@ -56,42 +56,54 @@ export async function reportMessage(ctx: Pick<GatewayContext, "db" | "identity">
  * preserves an empty sender for bounces"). 409 when it is not in quarantine.
  */
 export async function releaseMessage(ctx: Pick<GatewayContext, "db" | "identity">, id: string): Promise<MessageView> {
-  const scope = await mailScope(ctx);
-  requireMailAdmin(scope);
-  const view = await findMessage(ctx, id, scope);
-  if (!view) throw notFound();
-  const updated = await ctx.db.prisma.$transaction(async (tx) => {
-    const changed = await tx.gatewayMessage.updateMany({
-      where: { id, state: "quarantined" },
-      data: { state: "released", quarantined: false, deliveryResult: "delivered", releasedAt: new Date(), releasedBy: scope.user.username, releaseSender: view.row.sender },
-    });
-    if (changed.count) await addToCounters(tx, new Map([["state:quarantined", -1], ["state:released", 1], ["quarantined:true", -1], ["quarantined:false", 1]]));
-    return changed;
-  });
-  if (updated.count === 0) {
-    throw domainError("gateway_conflict", { message: view.row.state === "released" ? "The message was already released." : "The message is not in quarantine." });
-  }
-  const row = await ctx.db.prisma.gatewayMessage.findUniqueOrThrow({ where: { id } });
-  return { row, envelope: view.envelope };
+  return transition(ctx, id, (view, scope) => ({
+    where: { state: "quarantined" },
+    data: { state: "released", quarantined: false, deliveryResult: "delivered", releasedAt: new Date(), releasedBy: scope.user.username, releaseSender: view.row.sender },
+    counters: [["state:quarantined", -1], ["state:released", 1], ["quarantined:true", -1], ["quarantined:false", 1]],
+    refused: view.row.state === "released" ? "The message was already released." : "The message is not in quarantine.",
+  }));
 }
 
 /** §1.13 threat remediation: a delivered message is taken back from the mailboxes. */
 export async function recallMessage(ctx: Pick<GatewayContext, "db" | "identity">, id: string): Promise<MessageView> {
+  return transition(ctx, id, (view) => ({
+    where: { deliveryResult: "delivered", state: { in: ["none", "released"] } },
+    data: { state: "recalled", quarantined: false },
+    counters: [[`state:${view.row.state}`, -1], ["state:recalled", 1]],
+    refused: view.row.state === "recalled" ? "The message was already recalled." : "Only a delivered message can be recalled.",
+  }));
+}
+
+interface Transition {
+  /** The states the message may leave (checked in the same statement that changes it). */
+  where: Prisma.GatewayMessageWhereInput;
+  data: Prisma.GatewayMessageUpdateManyMutationInput;
+  /** The counters the change moves, kept in step in the same transaction. */
+  counters: [string, number][];
+  /** The 409's message when the message is not in a state the transition leaves. */
+  refused: string;
+}
+
+/**
+ * A state change of one message by an administrator or domain administrator: 404 outside the
+ * caller's scope, one conditional update (so two concurrent calls cannot both succeed) with its
+ * counters, 409 when the message was not in a state the change leaves.
+ */
+async function transition(
+  ctx: Pick<GatewayContext, "db" | "identity">, id: string,
+  change: (view: MessageView, scope: Awaited<ReturnType<typeof mailScope>>) => Transition,
+): Promise<MessageView> {
   const scope = await mailScope(ctx);
   requireMailAdmin(scope);
   const view = await findMessage(ctx, id, scope);
   if (!view) throw notFound();
+  const { where, data, counters, refused } = change(view, scope);
   const updated = await ctx.db.prisma.$transaction(async (tx) => {
-    const changed = await tx.gatewayMessage.updateMany({
-      where: { id, deliveryResult: "delivered", state: { in: ["none", "released"] } },
-      data: { state: "recalled", quarantined: false },
-    });
-    if (changed.count) await addToCounters(tx, new Map([[`state:${view.row.state}`, -1], ["state:recalled", 1]]));
+    const changed = await tx.gatewayMessage.updateMany({ where: { id, ...where }, data });
+    if (changed.count) await addToCounters(tx, new Map(counters));
     return changed;
   });
-  if (updated.count === 0) {
-    throw domainError("gateway_conflict", { message: view.row.state === "recalled" ? "The message was already recalled." : "Only a delivered message can be recalled." });
-  }
+  if (updated.count === 0) throw domainError("gateway_conflict", { message: refused });
   const row = await ctx.db.prisma.gatewayMessage.findUniqueOrThrow({ where: { id } });
   return { row, envelope: view.envelope };
 }

@@ -2,7 +2,7 @@
 // the GraphQL IngestMessageInput): checked here, for every way in, into a normalised record or
 // the violations that refuse it. Addresses are trimmed and lower-cased; one longer than 254
 // characters refuses its message (seed 001 §7, §8) and is quoted truncated.
-import { addressProblem, headerAddress, normaliseAddress } from "./addresses.ts";
+import { addressProblem, headerAddress, MAX_ADDRESS_LENGTH, normaliseAddress } from "./addresses.ts";
 import { parseDateTime, type Violation } from "./collection-rules.ts";
 import {
   DELIVERY_RESULTS, INGEST_LIMITS, MESSAGE_DIRECTIONS, MESSAGE_ID_PATTERN, MESSAGE_RESULTS,
@@ -115,7 +115,7 @@ export function checkIngestRecord(raw: unknown, path: string): { record: IngestR
   let headerFromAddress = headerAddress(headerFrom);
   if (headerFromAddress !== "") {
     const problem = addressProblem(headerFromAddress);
-    if (problem && headerFromAddress.length > 254) bad("headerFrom", problem);
+    if (problem && headerFromAddress.length > MAX_ADDRESS_LENGTH) bad("headerFrom", problem);
     else if (problem) headerFromAddress = ""; // a From header without a usable address is kept as written
   }
   if (headerFrom.length > INGEST_LIMITS.header && !violations.some((v) => v.propertyPath === at("headerFrom"))) {

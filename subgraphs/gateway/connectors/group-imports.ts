@@ -8,11 +8,11 @@ import { CONNECTORS, type Connector } from "../../../lib/gateway/appliance.ts";
 import { violationError, type Violation } from "../../../lib/gateway/collection-rules.ts";
 import { MAX_ADDRESS_LENGTH } from "../../../lib/gateway/licensing.ts";
 import type { GatewayContext } from "../context.ts";
+import { EMAIL_PATTERN } from "../appliance/appliance.ts";
 import { recordAudit } from "../appliance/settings.ts";
 import { appliedConnectorConfig } from "./connectors.ts";
 
 type Ctx = Pick<GatewayContext, "db" | "identity">;
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 export interface GroupImportInput { connector?: string | null; groupName?: string | null; addGroupEmailToUsers?: boolean | null; createFunctionalUserForGroups?: boolean | null }
 
@@ -56,8 +56,8 @@ export async function runGroupImport(ctx: Ctx, id: number, group: { groupEmail: 
   const groupEmail = group.groupEmail.trim().toLowerCase();
   const members = [...new Set(group.members.map((m) => m.trim().toLowerCase()))];
   const violations: Violation[] = [];
-  if (groupEmail.length > MAX_ADDRESS_LENGTH || !EMAIL.test(groupEmail)) violations.push({ propertyPath: "groupEmail", message: "This value is not a valid email address of at most 254 characters." });
-  members.forEach((m, i) => { if (m.length > MAX_ADDRESS_LENGTH || !EMAIL.test(m)) violations.push({ propertyPath: `members[${i}]`, message: "This value is not a valid email address of at most 254 characters." }); });
+  if (groupEmail.length > MAX_ADDRESS_LENGTH || !EMAIL_PATTERN.test(groupEmail)) violations.push({ propertyPath: "groupEmail", message: "This value is not a valid email address of at most 254 characters." });
+  members.forEach((m, i) => { if (m.length > MAX_ADDRESS_LENGTH || !EMAIL_PATTERN.test(m)) violations.push({ propertyPath: `members[${i}]`, message: "This value is not a valid email address of at most 254 characters." }); });
   if (violations.length) throw violationError(violations);
   if ((await appliedConnectorConfig(ctx, set.connector as Connector)).enabled !== true) {
     return fail("gateway_conflict", { message: `The ${set.connector} connector is not enabled (apply its configuration first).` });

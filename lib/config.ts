@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
+import os from "node:os";
 
 export interface Config {
   /** Port of the router (REST + /graphql). */
@@ -25,6 +26,8 @@ export interface Config {
   subgraphSecret?: string;
   /** Ports of the in-process subgraph servers (0 = any free port). */
   subgraphPorts: { content: number; extensions: number; gateway: number };
+  /** WORKERS: router processes serving PORT (router/cluster.ts); 1 runs the whole system in one process. */
+  workers: number;
   /** When set, the router uses these subgraphs instead of starting its own. */
   subgraphUrls?: { content: string; extensions: string; gateway: string };
   /** CORS_ORIGINS: origins whose browser apps may call /graphql and /api/v2 ("*" = any). */
@@ -104,6 +107,15 @@ function corsOrigins(env: Env): "*" | string[] {
   });
 }
 
+/** WORKERS: a positive integer; by default one router process per core. */
+function workers(env: Env): number {
+  const raw = env.WORKERS;
+  if (raw === undefined || raw === "") return os.availableParallelism();
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a positive integer, got "${raw}"`);
+  return n;
+}
+
 function subgraphSecret(env: Env): string | undefined {
   const raw = env.SUBGRAPH_SECRET;
   if (!raw) return undefined;
@@ -155,6 +167,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       extensions: int(env, "EXTENSIONS_PORT", 4002),
       gateway: int(env, "GATEWAY_PORT", 4003),
     },
+    workers: workers(env),
     subgraphUrls: urls.every(Boolean)
       ? { content: env.CONTENT_URL!, extensions: env.EXTENSIONS_URL!, gateway: env.GATEWAY_URL! }
       : undefined,

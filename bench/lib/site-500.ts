@@ -1,0 +1,113 @@
+// The site the bench loads: 500 published posts by 5 authors, 10 categories and 30 tags, 25 images
+// as featured media (so _embed has authors, terms and media to embed), as in the issue's side-by-side
+// run. Written once through the content subgraph's own domain functions (savePost, saveTerm,
+// createUser, createMedia: the rules of an API call) into a PGlite data directory kept under
+// node_modules/.cache; every run works on a fresh copy, so its writes never leak into the next run.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { loadConfig } from "../../lib/config.ts";
+import { prepareDatabase } from "../../router/system.ts";
+import { createContentContext } from "../../subgraphs/content/context.ts";
+import { createMedia } from "../../subgraphs/content/media/attachments.ts";
+import { savePost } from "../../subgraphs/content/posts/posts.ts";
+import { saveTerm } from "../../subgraphs/content/terms/terms.ts";
+import { createUser } from "../../subgraphs/content/users/user-accounts.ts";
+import { root } from "./stack-process.ts";
+
+/** Bump when what is seeded changes, so an old cache is not reused. */
+const VERSION = 1;
+export const SITE = { posts: 500, authors: 5, categories: 10, tags: 30, images: 25 };
+export const ADMIN_PASSWORD = "bench bench bench bench bench bench";
+const CACHE = path.join(root, "node_modules/.cache/esg-bench", `site-500-v${VERSION}`);
+
+const WORDS = ("mail gateway filter sender domain policy quarantine report message header scanner spam phishing " +
+  "attachment release licence address signature key record relay server cluster node queue delivery bounce " +
+  "archive rule verdict score engine update version network customer partner team support guide setup").split(" ");
+
+/** Deterministic text, so every cache build holds the same site. */
+function words(random: () => number, n: number): string {
+  return Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(" ");
+}
+
+function mulberry32(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+const paragraph = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;
+
+/** A photo-sized JPEG (big enough for every intermediate size WordPress generates). */
+async function image(n: number): Promise<Buffer> {
+  const hue = (n * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1000"><defs><linearGradient id="g"><stop offset="0" stop-color="hsl(${hue},60%,40%)"/><stop offset="1" stop-color="hsl(${(hue + 90) % 360},60%,70%)"/></linearGradient></defs><rect width="1600" height="1000" fill="url(#g)"/><circle cx="${400 + n * 30}" cy="500" r="260" fill="hsl(${(hue + 180) % 360},50%,50%)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function seed(dataDir: string): Promise<void> {
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_APP_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: "silent" });
+  const db = await prepareDatabase(config);
+  try {
+    const admin = await db.prisma.user.findFirstOrThrow({ where: { login: "admin" } });
+    const ctx = createContentContext(db, { site: { userId: admin.id, roles: admin.roles } }, config);
+    const random = mulberry32(500);
+    const authors: number[] = [];
+    for (let i = 1; i <= SITE.authors; i++) {
+      const user = await createUser(ctx, {
+        username: `author${i}`, name: `Author ${i}`, email: `author${i}@example.com`, roles: [i === 1 ? "editor" : "author"],
+        description: capital(words(random, 12)), password: crypto.randomBytes(18).toString("base64url"),
+      });
+      authors.push(user.id);
+    }
+    const categories: number[] = [];
+    for (let i = 1; i <= SITE.categories; i++) categories.push((await saveTerm(ctx, "category", { name: `Category ${i} ${capital(words(random, 1))}`, description: capital(words(random, 10)) })).id);
+    const tags: number[] = [];
+    for (let i = 1; i <= SITE.tags; i++) tags.push((await saveTerm(ctx, "post_tag", { name: `tag-${i}-${words(random, 1)}` })).id);
+    const images: number[] = [];
+    for (let i = 1; i <= SITE.images; i++) {
+      const file = { base64: (await image(i)).toString("base64"), filename: `photo-${i}.jpg`, contentType: "image/jpeg" };
+      images.push((await createMedia(ctx, file, { title: `Photo ${i}`, altText: capital(words(random, 5)), caption: capital(words(random, 8)) })).id);
+    }
+    const now = Date.now();
+    for (let i = 0; i < SITE.posts; i++) {
+      const body = Array.from({ length: 5 }, () => paragraph(`${capital(words(random, 60))}.`)).join("\n\n");
+      await savePost(ctx, "post", {
+        title: `${capital(words(random, 5))} ${i + 1}`, status: "publish", author: authors[i % authors.length],
+        dateGmt: new Date(now - (SITE.posts - i) * 3_600_000).toISOString().slice(0, 19),
+        content: body, excerpt: `${capital(words(random, 25))}.`,
+        categories: [categories[i % categories.length]],
+        tags: [0, 1, 2].map((k) => tags[(i * 3 + k) % tags.length]),
+        featuredMedia: images[i % images.length],
+      });
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * A fresh data directory holding the seeded site (seeding once into the cache on the first run).
+ * The caller removes it. PGlite belongs to one process: nothing may have the cache open.
+ */
+export async function freshSite(log: (line: string) => void): Promise<string> {
+  if (!fs.existsSync(CACHE)) {
+    const began = performance.now();
+    log(`Seeding the bench site (${SITE.posts} posts, ${SITE.images} images) into ${path.relative(root, CACHE)} (first run only)…`);
+    const building = `${CACHE}.building-${process.pid}`;
+    fs.rmSync(building, { recursive: true, force: true });
+    await seed(building);
+    fs.mkdirSync(path.dirname(CACHE), { recursive: true });
+    fs.renameSync(building, CACHE);
+    log(`  seeded in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-site-"));
+  fs.cpSync(CACHE, dir, { recursive: true });
+  return dir;
+}

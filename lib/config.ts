@@ -42,6 +42,8 @@ export interface Config {
   formsPlugins: { exportDir: string; hubspotClientSecret?: string; consentFeedbackUrl: string; recaptcha: { url: string; projectId?: string; apiKey?: string; siteKey?: string } };
   /** SEO (subgraphs/extensions/seo) outside services: SEO_AI_GENERATOR_URL, SEO_KEYWORD_PROVIDER_URL, SEO_RANK_TRACKER_URL (unset: "not configured"). */
   seoServices: { aiGeneratorUrl?: string; keywordProviderUrl?: string; rankTrackerUrl?: string };
+  /** READ_CACHE_TTL_MS: how long an anonymous read's answer is kept (router/read-cache.ts); 0 = off, the default for a router alone in front of remote subgraphs. */
+  readCacheTtlMs: number;
   /** Where log lines go (stdout unless set; tests capture them here). */
   logStream?: { write(line: string): void };
 }
@@ -116,6 +118,15 @@ function workers(env: Env): number {
   return n;
 }
 
+/** A router alone in front of remote subgraphs does not see every write by default: no cache unless asked. */
+function readCacheTtlMs(env: Env, remoteSubgraphs: boolean): number {
+  const raw = env.READ_CACHE_TTL_MS;
+  if (raw === undefined || raw === "") return remoteSubgraphs ? 0 : 30_000;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`READ_CACHE_TTL_MS must be a number of milliseconds, got "${raw}"`);
+  return n;
+}
+
 function subgraphSecret(env: Env): string | undefined {
   const raw = env.SUBGRAPH_SECRET;
   if (!raw) return undefined;
@@ -176,6 +187,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: logLevel(env),
     formsPlugins: { exportDir: path.resolve(env.FORMS_EXPORT_DIR || path.join(dataDir, "uploads", "forms-tmp")), hubspotClientSecret: env.HUBSPOT_CLIENT_SECRET || undefined, consentFeedbackUrl: env.CONSENT_FEEDBACK_URL || "https://feedback.cookieyes.com/api/v1/feedbacks", recaptcha: { url: env.RECAPTCHA_URL || "https://recaptchaenterprise.googleapis.com/v1", projectId: env.RECAPTCHA_PROJECT_ID || undefined, apiKey: env.RECAPTCHA_API_KEY || undefined, siteKey: env.RECAPTCHA_SITE_KEY || undefined } },
     seoServices: { aiGeneratorUrl: env.SEO_AI_GENERATOR_URL || undefined, keywordProviderUrl: env.SEO_KEYWORD_PROVIDER_URL || undefined, rankTrackerUrl: env.SEO_RANK_TRACKER_URL || undefined },
+    readCacheTtlMs: readCacheTtlMs(env, urls.every(Boolean)),
     httpAllowedHosts: (env.HTTP_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
   return { ...config, ...overrides };

@@ -1,6 +1,6 @@
 // The supergraph: @apollo/gateway over the composed subgraphs, inside Apollo Server. Both
 // /graphql and the REST layers execute through it, so every subgraph sees the same signed identity.
-import { ApolloServer, type GraphQLResponse } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
 import type { DocumentNode } from "graphql";
@@ -25,6 +25,8 @@ export interface RouterContext {
   log?: FastifyBaseLogger;
   /** The operation is a GraphQL client's document (POST /graphql), not one the REST layers built. */
   graphqlClient?: boolean;
+  /** Set when an operation of the request failed on the server side (its answer is not cached). */
+  serverError?: boolean;
 }
 
 export async function routerContext(identity: Identity, secretKey: Buffer): Promise<RouterContext> {
@@ -50,7 +52,11 @@ class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
 }
 
 /** What the graph reports to (metrics, log), sends to subgraphs (their secret) and enforces on clients. */
-export interface GraphOptions { metrics?: RouterMetrics; log?: FastifyBaseLogger; subgraphSecret?: string; queryLimits?: QueryLimits }
+export interface GraphOptions {
+  metrics?: RouterMetrics; log?: FastifyBaseLogger; subgraphSecret?: string; queryLimits?: QueryLimits;
+  /** More plugins of the server (the read cache's invalidation). */
+  plugins?: ApolloServerPlugin<RouterContext>[];
+}
 
 export async function createGraph(supergraphSdl: string, options: GraphOptions = {}): Promise<ApolloServer<RouterContext>> {
   const gateway = new ApolloGateway({
@@ -69,6 +75,7 @@ export async function createGraph(supergraphSdl: string, options: GraphOptions =
       textInputGuard,
       ...(options.queryLimits ? [queryLimits(options.queryLimits)] : []),
       ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false }),
+      ...(options.plugins ?? []),
       // A failed fetch or a bug is logged with its cause here, before formatError hides it.
       ...(options.log ? [errorLogPlugin<RouterContext>(({ contextValue }) => contextValue.log ?? options.log!)] : []),
     ],

@@ -22,6 +22,7 @@ import { registerCors } from "./cors.ts";
 import { registerGraphqlMultipart } from "./graphql-multipart.ts";
 import { registerRedirects } from "./redirects.ts";
 import { registerEmbedPages } from "./embed-page.ts";
+import { createReadCache, readCachePlugin, registerReadCache, type ReadCache } from "./read-cache.ts";
 
 export interface RunningRouter { url: string; supergraphSdl: string; stop(): Promise<void> }
 
@@ -33,7 +34,12 @@ export interface RestDeps {
   contextFor(request: FastifyRequest): Promise<RouterContext>;
 }
 
-export async function startRouter(config: Config, subgraphs: SubgraphSource[]): Promise<RunningRouter> {
+export interface RouterOptions {
+  /** The cache of anonymous reads (router/read-cache.ts); else one per READ_CACHE_TTL_MS. */
+  readCache?: ReadCache;
+}
+
+export async function startRouter(config: Config, subgraphs: SubgraphSource[], options: RouterOptions = {}): Promise<RunningRouter> {
   const supergraphSdl = composeSupergraph(subgraphs);
   const urls = Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) as Record<string, string>;
   const app: FastifyInstance = Fastify({ keepAliveTimeout: 75_000, bodyLimit: UPLOAD_BODY_BYTES, ...loggerOptions(config, "router") });
@@ -41,18 +47,29 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
   const metrics = createMetrics();
   echoRequestId(app);
   registerMetrics(app, metrics);
-  const graph = await createGraph(supergraphSdl, { metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits });
-
-  const contextFor = async (request: FastifyRequest): Promise<RouterContext> => ({
-    ...await routerContext(
-      await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret }, config.secretKey, request.id),
-      config.secretKey,
-    ),
-    requestId: request.id,
-    log: request.log,
+  const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs });
+  const graph = await createGraph(supergraphSdl, {
+    metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits,
+    plugins: readCache.enabled ? [readCachePlugin(readCache)] : [],
   });
 
+  // Each request's context, for the read cache to see whether its operations failed.
+  const contexts = new WeakMap<FastifyRequest, RouterContext>();
+  const contextFor = async (request: FastifyRequest): Promise<RouterContext> => {
+    const context: RouterContext = {
+      ...await routerContext(
+        await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret }, config.secretKey, request.id),
+        config.secretKey,
+      ),
+      requestId: request.id,
+      log: request.log,
+    };
+    contexts.set(request, context);
+    return context;
+  };
+
   registerCors(app, config);
+  if (readCache.enabled) registerReadCache(app, readCache, { restRoot: config.restRoot, contextOf: (request) => contexts.get(request) });
   registerEmbedPages(app, { config, execute: executor(graph) }); // <permalink>embed/ pages, before any route
   // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.
   await app.register(async (scope) => {
@@ -72,7 +89,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[]): 
       // Bad credentials reject the request in GraphQL's own error shape.
       context: async (request) => {
         try {
-          return { ...await contextFor(request), graphqlClient: true };
+          return Object.assign(await contextFor(request), { graphqlClient: true });
         } catch (error) {
           throw error instanceof DomainError ? toGraphQLError(error, { httpStatus: true }) : error;
         }

@@ -11,3 +11,22 @@ export const ADMIN_ROLE = "admin" satisfies GatewayRole;
 export const DOMAIN_ADMIN_ROLE = "domain-admin" satisfies GatewayRole;
 /** No permissions of its own: acts as another user through X-Switch-User. */
 export const API_ROLE = "api" satisfies GatewayRole;
+
+/**
+ * Who may call an operation beyond being signed in, like API Platform's `security` on an
+ * operation: administrators ("admin"); administrators and domain administrators ("mailAdmin":
+ * release, recall, scan-analysis removal, §1.14); the user an operation is about, or an
+ * administrator ("selfOrAdmin"). The subgraph's checks and the REST layer (which asks before it
+ * reads a body) both decide with `grants`.
+ */
+export type GatewayAccess = "admin" | "mailAdmin" | "selfOrAdmin";
+
+/** Whether a signed-in user with these roles may call an operation of that access (`subjectId`: the user it is about). */
+export function grants(access: GatewayAccess, user: { userId: number; roles: readonly string[] }, subjectId?: number): boolean {
+  const admin = user.roles.includes(ADMIN_ROLE);
+  switch (access) {
+    case "admin": return admin;
+    case "mailAdmin": return admin || user.roles.includes(DOMAIN_ADMIN_ROLE);
+    case "selfOrAdmin": return admin || user.userId === subjectId;
+  }
+}

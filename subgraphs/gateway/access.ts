@@ -2,7 +2,7 @@
 // run on the verified identity it signed.
 import type { GatewayIdentity, Identity } from "../../lib/identity.ts";
 import { fail } from "../../lib/errors.ts";
-import { ADMIN_ROLE } from "../../lib/gateway/roles.ts";
+import { grants } from "../../lib/gateway/roles.ts";
 
 /** Token checks are for the router only: anyone else could use them to probe tokens. */
 export function requireRouter(identity: Identity): void {
@@ -13,7 +13,7 @@ export function requireRouter(identity: Identity): void {
 export function requireGatewayAdmin(identity: Identity): GatewayIdentity {
   const user = identity.gateway;
   if (!user) return fail("gateway_token_required");
-  if (!user.roles.includes(ADMIN_ROLE)) return fail("gateway_forbidden");
+  if (!grants("admin", user)) return fail("gateway_forbidden");
   return user;
 }
 
@@ -25,6 +25,6 @@ export function requireGatewayUser(identity: Identity): GatewayIdentity {
 /** An administrator, or the user `userId` themselves. */
 export function requireSelfOrAdmin(identity: Identity, userId: number): GatewayIdentity {
   const user = requireGatewayUser(identity);
-  if (user.userId !== userId && !user.roles.includes(ADMIN_ROLE)) return fail("gateway_forbidden");
+  if (!grants("selfOrAdmin", user, userId)) return fail("gateway_forbidden");
   return user;
 }

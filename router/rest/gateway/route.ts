@@ -4,6 +4,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import type { EndpointBase, Method, Route } from "../table.ts";
 import type { OpenApiOperation } from "./openapi.ts";
+import type { GatewayAccess } from "../../../lib/gateway/roles.ts";
 import type { AnyResource } from "./resource.ts";
 
 export const API_BASE = "/api/v2";
@@ -31,6 +32,13 @@ export type RunOperation = <Data, Variables>(operation: TypedDocumentNode<Data, 
 export interface GatewayEndpoint extends EndpointBase {
   /** Requires X-ESG-Auth-Token (everything but login and the documentation). */
   auth: boolean;
+  /**
+   * Who may call it beyond being signed in (API Platform's `security`): checked before the query
+   * or body is read, so a caller who may not call it is refused (403) and never learns the
+   * validation rules. The subgraph checks again with the same rule; `selfOrAdmin` asks about
+   * the user the `{id}` path parameter names.
+   */
+  access?: GatewayAccess;
   /** Takes a JSON request body. */
   body?: boolean;
   /** Answers in the format Accept picks (406 when none fits); otherwise always plain JSON. */
@@ -55,4 +63,9 @@ export interface GatewayRoute extends Route<GatewayEndpoint> {
 export function route(path: string, endpoints: GatewayEndpoint[], params: Record<string, string> = {}): GatewayRoute {
   const pattern = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(\w+)\}/g, (_m, name: string) => `(?P<${name}>${params[name] ?? "[^/]+"})`);
   return { namespace: "api/v2", pattern: `${API_BASE}${pattern}`, path, endpoints };
+}
+
+/** The routes with every endpoint restricted to `access` (an area whose operations all share one rule). */
+export function restrictedTo(access: GatewayAccess, routes: GatewayRoute[]): GatewayRoute[] {
+  return routes.map((r) => ({ ...r, endpoints: r.endpoints.map((e) => ({ access, ...e })) }));
 }

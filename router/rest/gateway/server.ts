@@ -6,6 +6,7 @@ import type { RestDeps } from "../../server.ts";
 import { routerContext, type RouterContext } from "../../graph.ts";
 import { ANONYMOUS } from "../../../lib/identity.ts";
 import { ERROR_CODES } from "../../../lib/error-codes.ts";
+import { grants } from "../../../lib/gateway/roles.ts";
 import { RouteTable, type Method } from "../table.ts";
 import { GATEWAY_ROUTES } from "./routes.ts";
 import { API_BASE, type GatewayEndpoint, type GatewayRequest } from "./route.ts";
@@ -77,6 +78,10 @@ export async function registerGatewayRest(app: FastifyInstance, deps: RestDeps):
       throw new GatewayProblem(406, `Requested format "${header(request, "accept")}" is not supported. Supported MIME types are "${Object.values(MEDIA_TYPES).map((t) => t.split(";")[0]).join('", "')}".`);
     }
     const context = await contextFor(request, endpoint);
+    const user = context.identity.gateway;
+    if (endpoint.access && user && !grants(endpoint.access, user, Number(match.pathParams.id))) {
+      throw new GatewayProblem(403, ERROR_CODES.gateway_forbidden.message);
+    }
     const gatewayRequest: GatewayRequest = {
       method, path: url.pathname, pathParams: match.pathParams, query: url.searchParams,
       body: endpoint.body ? jsonBody(request) : undefined, format,

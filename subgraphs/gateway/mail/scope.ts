@@ -4,7 +4,7 @@
 import type { Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import { normaliseAddress } from "../../../lib/gateway/addresses.ts";
-import { ADMIN_ROLE, DOMAIN_ADMIN_ROLE } from "../../../lib/gateway/roles.ts";
+import { ADMIN_ROLE, DOMAIN_ADMIN_ROLE, grants } from "../../../lib/gateway/roles.ts";
 import type { GatewayIdentity } from "../../../lib/identity.ts";
 import { OTP_ENROLLMENT_ROLE } from "../auth/sessions.ts";
 import type { GatewayContext } from "../context.ts";
@@ -29,12 +29,12 @@ export async function mailScope(ctx: Pick<GatewayContext, "db" | "identity">): P
 
 /** Administrators and domain administrators (release, scan-analysis removal, §1.14). */
 export function requireMailAdmin(scope: MailScope): void {
-  if (scope.kind === "addresses") fail("gateway_forbidden");
+  if (!grants("mailAdmin", scope.user)) fail("gateway_forbidden");
 }
 
 /** Administrators only (ingest, purge). */
 export function requireAdministrator(scope: MailScope): void {
-  if (scope.kind !== "all") fail("gateway_forbidden");
+  if (!grants("admin", scope.user)) fail("gateway_forbidden");
 }
 
 /** The scope as a `where` on messages (undefined for everything). */

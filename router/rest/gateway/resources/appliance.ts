@@ -14,7 +14,7 @@ import { GatewayProblem } from "../problems.ts";
 import { parseCollectionQuery } from "../query.ts";
 import { resource } from "../resource.ts";
 import { collectionRoute, itemRoute } from "../resource-routes.ts";
-import { route, type GatewayRoute } from "../route.ts";
+import { restrictedTo, route, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
 import { errorResponses } from "./singleton.ts";
 
@@ -88,7 +88,7 @@ const withChangeset = { ...auditEntry, shown: [...auditEntry.shown, { name: "cha
 
 const applianceSchema: JsonObject = { $ref: "#/components/schemas/Appliance" };
 
-export const APPLIANCE_ROUTES: GatewayRoute[] = [
+export const APPLIANCE_ROUTES: GatewayRoute[] = restrictedTo("admin", [
   route("/appliance", [
     {
       methods: ["GET"], auth: true, negotiate: true, resource: appliance,
@@ -150,4 +150,4 @@ export const APPLIANCE_ROUTES: GatewayRoute[] = [
     variables: (id) => ({ id }),
     item: (data) => (data.gatewayEvent ? eventItem(data.gatewayEvent) : null),
   }),
-];
+]);

@@ -14,7 +14,7 @@ import { collectionResult, itemResult } from "../formats.ts";
 import type { Json, JsonObject } from "../openapi.ts";
 import { GatewayProblem } from "../problems.ts";
 import { resource, type AnyResource } from "../resource.ts";
-import { route, type GatewayRequest, type GatewayRoute } from "../route.ts";
+import { restrictedTo, route, type GatewayRequest, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
 import { errorResponses } from "./singleton.ts";
 
@@ -81,7 +81,7 @@ const NODE_OPERATIONS: [string, ClusterNodeOperation, string][] = [
   ["hard-reset", "hardReset", "Hard reset: the node is set up again from its cluster configuration (refused on cloud appliances)."],
 ];
 
-export const CLUSTER_ROUTES: GatewayRoute[] = [
+export const CLUSTER_ROUTES: GatewayRoute[] = restrictedTo("admin", [
   route("/cluster", [{
     methods: ["GET"], auth: true, negotiate: true, resource: cluster,
     openapi: op("getCluster", "Retrieves the Cluster resource.", cluster, [401, 403, 406]),
@@ -141,4 +141,4 @@ export const CLUSTER_ROUTES: GatewayRoute[] = [
     openapi: op("clusterNodeHeartbeat", "A node reports in; a running node silent for 5 minutes becomes a cluster-monitor incident.", clusterNode, [401, 403, 404]),
     handle: async (request, run) => itemResult(clusterNode, restNode((await run(ClusterNodeHeartbeatDocument, { id: nodeId(request) })).clusterNodeHeartbeat), request.format),
   }], { id: "\\d+" }),
-];
+]);

@@ -12,7 +12,7 @@ import type { Json, JsonObject } from "../openapi.ts";
 import { GatewayProblem } from "../problems.ts";
 import { resource } from "../resource.ts";
 import { collectionRoute } from "../resource-routes.ts";
-import { route, type GatewayRequest, type GatewayRoute } from "../route.ts";
+import { restrictedTo, route, type GatewayRequest, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable } from "./singleton.ts";
 import { errorResponses } from "./singleton.ts";
 
@@ -58,7 +58,7 @@ const collection = collectionRoute(gatewayDomain, {
   page: (data) => ({ ...data.gatewayDomains, items: data.gatewayDomains.items.map(restDomain) }),
 });
 
-export const DOMAIN_ROUTES: GatewayRoute[] = [
+export const DOMAIN_ROUTES: GatewayRoute[] = restrictedTo("admin", [
   {
     ...collection,
     endpoints: [...collection.endpoints, {
@@ -109,4 +109,4 @@ export const DOMAIN_ROUTES: GatewayRoute[] = [
     openapi: { operationId: "startDomainTrial", tags: ["Domain"], summary: "Starts the domain's one-time trial (managed service provider tenants only).", security: SECURITY, responses: { 200: { description: "Domain", content: { "application/json": { schema: domainSchema } } }, ...errorRefs(401, 403, 404, 409) } },
     handle: async (request, run) => itemResult(gatewayDomain, restDomain((await run(StartGatewayDomainTrialDocument, { id: domainId(request) })).startGatewayDomainTrial), request.format),
   }], { id: "\\d+" }),
-];
+]);

@@ -18,7 +18,7 @@ import { GatewayProblem } from "../problems.ts";
 import { INT32_MAX } from "../../../../lib/gateway/collection-rules.ts";
 import type { Json, JsonObject } from "../openapi.ts";
 import { resource, type AnyResource } from "../resource.ts";
-import { route, type GatewayRoute } from "../route.ts";
+import { restrictedTo, route, type GatewayRoute } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
 import { errorResponses } from "./singleton.ts";
 
@@ -113,11 +113,11 @@ function configRoute<R, W, V>(
   ]);
 }
 
-export const INTEGRATION_ROUTES: GatewayRoute[] = [
+export const INTEGRATION_ROUTES: GatewayRoute[] = restrictedTo("admin", [
   configRoute(microsoft365Config, Microsoft365ConfigDocument, (d) => d.microsoft365Config, UpdateMicrosoft365ConfigDocument, (d) => d.updateMicrosoft365Config),
   configRoute(googleConnectorConfig, GoogleConnectorConfigDocument, (d) => d.googleConnectorConfig, UpdateGoogleConnectorConfigDocument, (d) => d.updateGoogleConnectorConfig),
   configRoute(ldapConfig, LdapConfigDocument, (d) => d.ldapConfig, UpdateLdapConfigDocument, (d) => d.updateLdapConfig),
-];
+]);
 
 export const groupImport = resource({
   name: "GroupImport",
@@ -143,7 +143,7 @@ const importId = (raw: string): number => {
 };
 const importSchema: JsonObject = { $ref: "#/components/schemas/GroupImport" };
 
-export const GROUP_IMPORT_ROUTES: GatewayRoute[] = [
+export const GROUP_IMPORT_ROUTES: GatewayRoute[] = restrictedTo("admin", [
   route("/integration/group-import", [
     {
       methods: ["GET"], auth: true, negotiate: true, resource: groupImport,
@@ -195,4 +195,4 @@ export const GROUP_IMPORT_ROUTES: GatewayRoute[] = [
       return { body: data.runGroupImport };
     },
   }], { id: "\\d+" }),
-];
+]);

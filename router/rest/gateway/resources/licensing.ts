@@ -4,7 +4,7 @@ import { AccountedEmailDocument, AccountedEmailsDocument } from "../../../../gen
 import { ACCOUNTED_EMAIL_TYPES, EXPIRY_DAYS } from "../../../../lib/gateway/licensing.ts";
 import { resource } from "../resource.ts";
 import { collectionRoute, itemRoute } from "../resource-routes.ts";
-import type { GatewayRoute } from "../route.ts";
+import { restrictedTo, type GatewayRoute } from "../route.ts";
 
 export const accountedEmail = resource({
   name: "AccountedEmail",
@@ -23,7 +23,7 @@ export const accountedEmail = resource({
   },
 });
 
-export const LICENSING_ROUTES: GatewayRoute[] = [
+export const LICENSING_ROUTES: GatewayRoute[] = restrictedTo("admin", [
   collectionRoute(accountedEmail, {
     operation: AccountedEmailsDocument,
     variables: (query) => query,
@@ -34,4 +34,4 @@ export const LICENSING_ROUTES: GatewayRoute[] = [
     variables: (id) => ({ id }),
     item: (data) => data.accountedEmail,
   }),
-];
+]);

@@ -138,7 +138,7 @@ export const MESSAGE_ROUTES: GatewayRoute[] = [
     },
   }]),
   route("/messages/ingest", [{
-    methods: ["POST"], auth: true, body: true,
+    methods: ["POST"], auth: true, access: "admin", body: true,
     openapi: {
       operationId: "ingestMessages", tags: [message.name],
       summary: "Ingests processed mail: messages, quarantine, licence accounting and restricted senders derive from it.",
@@ -169,7 +169,7 @@ export const MESSAGE_ROUTES: GatewayRoute[] = [
   reportRoute("submit-as-good"),
   reportRoute("submit-as-bad"),
   route("/message/{id}/release", [{
-    methods: ["POST"], auth: true,
+    methods: ["POST"], auth: true, access: "mailAdmin",
     openapi: {
       ...noContentOperation({ operationId: "releaseMessage", summary: "Releases a quarantined message to its recipients, keeping its envelope sender (empty for bounces). 409 when not in quarantine.", tag: message.name, errors: [401, 403, 404] }),
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
@@ -180,7 +180,7 @@ export const MESSAGE_ROUTES: GatewayRoute[] = [
     },
   }], { id: ID }),
   route("/message/{id}/recall", [{
-    methods: ["POST"], auth: true,
+    methods: ["POST"], auth: true, access: "mailAdmin",
     openapi: {
       ...noContentOperation({ operationId: "recallMessage", summary: "Recalls a delivered message from the mailboxes (threat remediation, §1.13). 409 when it was not delivered or is already recalled.", tag: message.name, errors: [401, 403, 404] }),
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
@@ -191,7 +191,7 @@ export const MESSAGE_ROUTES: GatewayRoute[] = [
     },
   }], { id: ID }),
   route("/message/{id}/scan-analysis", [{
-    methods: ["DELETE"], auth: true,
+    methods: ["DELETE"], auth: true, access: "mailAdmin",
     openapi: {
       ...noContentOperation({ operationId: "removeMessageScanAnalysis", summary: "Removes the message's scan analysis record (administrators and domain administrators only, 5.3 §1.14).", tag: message.name, errors: [401, 403, 404] }),
       parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],

@@ -9,7 +9,7 @@ import { collectionOperation, itemOperation, noContentOperation } from "../opena
 import { GatewayProblem } from "../problems.ts";
 import { parseCollectionQuery } from "../query.ts";
 import { resource } from "../resource.ts";
-import { route, type GatewayRoute } from "../route.ts";
+import { restrictedTo, route, type GatewayRoute } from "../route.ts";
 
 export const restrictedSender = resource({
   name: "RestrictedSender",
@@ -31,7 +31,7 @@ const shown = <T extends { reason: string }>(item: T) => ({ ...item, reason: ite
 
 const notFound = () => new GatewayProblem(404, "Not Found");
 
-export const RESTRICTED_SENDER_ROUTES: GatewayRoute[] = [
+export const RESTRICTED_SENDER_ROUTES: GatewayRoute[] = restrictedTo("mailAdmin", [
   route("/restricted-sender", [{
     methods: ["GET"], auth: true, negotiate: true, resource: restrictedSender, openapi: collectionOperation(restrictedSender),
     handle: async (request, run) => {
@@ -63,4 +63,4 @@ export const RESTRICTED_SENDER_ROUTES: GatewayRoute[] = [
       },
     },
   ], { id: "\\d+" }),
-];
+]);

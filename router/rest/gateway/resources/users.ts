@@ -18,7 +18,7 @@ import { actionOperation, type Json, type JsonObject } from "../openapi.ts";
 import { GatewayProblem } from "../problems.ts";
 import { resource, type AnyResource } from "../resource.ts";
 import { collectionRoute } from "../resource-routes.ts";
-import { route, type GatewayRoute, type GatewayRequest, type RunOperation } from "../route.ts";
+import { restrictedTo, route, type GatewayRoute, type GatewayRequest, type RunOperation } from "../route.ts";
 import { bodyObject, readWritable, singletonResult } from "./singleton.ts";
 import { errorResponses } from "./singleton.ts";
 
@@ -154,7 +154,8 @@ export const USER_ROUTES: GatewayRoute[] = [
       return { body: shownProperties(passwordlessCredentials, login.otpEnrollmentRequired ? login : { ...login, otpEnrollmentRequired: undefined }) };
     },
   }]),
-  withEndpoints(collectionRoute(gatewayUser, {
+  // The user list and its POST: administrators (the collection route is the kit's).
+  ...restrictedTo("admin", [withEndpoints(collectionRoute(gatewayUser, {
     operation: GatewayUsersDocument,
     variables: (query) => query,
     page: (data) => ({ ...data.gatewayUsers, items: data.gatewayUsers.items.map(restUser) }),
@@ -165,7 +166,7 @@ export const USER_ROUTES: GatewayRoute[] = [
       const data = await run(CreateGatewayUserDocument, { input: userInput(request) });
       return { ...itemResult(gatewayUser, restUser(data.createGatewayUser), request.format), status: 201 };
     },
-  }]),
+  }])]),
   route("/users/me", [{
     methods: ["GET"], auth: true, negotiate: true, resource: gatewayUser,
     openapi: op("getCurrentUser", "The signed-in user.", gatewayUser, [401, 406]),
@@ -194,7 +195,7 @@ export const USER_ROUTES: GatewayRoute[] = [
   }]),
   route("/users/{id}", [
     {
-      methods: ["GET"], auth: true, negotiate: true, resource: gatewayUser,
+      methods: ["GET"], auth: true, access: "admin", negotiate: true, resource: gatewayUser,
       openapi: op("getUserItem", "Retrieves a User resource.", gatewayUser, [401, 403, 404, 406]),
       handle: async (request, run) => {
         const user = (await run(GatewayUserDocument, { id: userId(request) })).gatewayUser;
@@ -203,7 +204,7 @@ export const USER_ROUTES: GatewayRoute[] = [
       },
     },
     {
-      methods: ["PATCH"], auth: true, body: true, negotiate: true, resource: gatewayUser,
+      methods: ["PATCH"], auth: true, access: "admin", body: true, negotiate: true, resource: gatewayUser,
       openapi: op("patchUserItem", "Updates the User resource (a new password or role ends their sessions).", gatewayUser, [400, 401, 403, 404, 415, 422], jsonBody(gatewayUser, "application/merge-patch+json")),
       handle: async (request, run) => {
         const data = await run(UpdateGatewayUserDocument, { id: userId(request), input: userInput(request) });
@@ -211,7 +212,7 @@ export const USER_ROUTES: GatewayRoute[] = [
       },
     },
     {
-      methods: ["DELETE"], auth: true,
+      methods: ["DELETE"], auth: true, access: "admin",
       openapi: noContent("deleteUserItem", "Removes the User resource.", gatewayUser, [401, 403, 404, 409]),
       handle: async (request, run) => {
         if (!(await run(DeleteGatewayUserDocument, { id: userId(request) })).deleteGatewayUser) throw new GatewayProblem(404, "Not Found");
@@ -220,18 +221,18 @@ export const USER_ROUTES: GatewayRoute[] = [
     },
   ], { id: "\\d+" }),
   route("/users/{id}/otp", [{
-    methods: ["DELETE"], auth: true,
+    methods: ["DELETE"], auth: true, access: "admin",
     openapi: noContent("resetUserOtp", "Resets a user's OTP: they set it up again.", gatewayUser, [401, 403, 404]),
     handle: async (request, run) => { await run(ResetGatewayUserOtpDocument, { id: userId(request) }); return { status: 204, body: undefined }; },
   }], { id: "\\d+" }),
   route("/users/{id}/login-tokens", [
     {
-      methods: ["GET"], auth: true, resource: loginToken,
+      methods: ["GET"], auth: true, access: "selfOrAdmin", resource: loginToken,
       openapi: { ...op("getLoginTokens", "A user's passwordless login tokens, with their last use (never their secrets).", loginToken, [401, 403]), responses: { 200: { description: "LoginToken list", content: { "application/json": { schema: { type: "array", items: schemaOf(loginToken) } } } }, ...errorRefs(401, 403) } },
       handle: async (request, run) => ({ body: (await run(GatewayLoginTokensDocument, { userId: userId(request) })).gatewayLoginTokens.map((t) => ({ ...t, token: undefined })) }),
     },
     {
-      methods: ["POST"], auth: true, body: true, resource: loginToken,
+      methods: ["POST"], auth: true, access: "selfOrAdmin", body: true, resource: loginToken,
       openapi: op("postLoginToken", "Creates a passwordless login token; the token is shown once.", loginToken, [400, 401, 403, 404, 415, 422], jsonBody(loginToken)),
       handle: async (request, run) => {
         const body = readWritable<{ label: string; expiresAt: string }>(loginToken, bodyObject(request));
@@ -241,7 +242,7 @@ export const USER_ROUTES: GatewayRoute[] = [
     },
   ], { id: "\\d+" }),
   route("/users/{id}/login-tokens/{tokenId}", [{
-    methods: ["DELETE"], auth: true,
+    methods: ["DELETE"], auth: true, access: "selfOrAdmin",
     openapi: noContent("deleteLoginToken", "Revokes a passwordless login token.", loginToken, [401, 403, 404]),
     handle: async (request, run) => {
       const done = await run(RevokeGatewayLoginTokenDocument, { userId: userId(request), id: request.pathParams.tokenId });
@@ -251,12 +252,12 @@ export const USER_ROUTES: GatewayRoute[] = [
   }], { id: "\\d+", tokenId: "[A-Za-z0-9_-]{1,64}" }),
   route("/otp-policy", [
     {
-      methods: ["GET"], auth: true, negotiate: true, resource: otpPolicy,
+      methods: ["GET"], auth: true, access: "admin", negotiate: true, resource: otpPolicy,
       openapi: op("getOtpPolicy", "Retrieves the OtpPolicy resource as saved.", otpPolicy, [401, 403, 406]),
       handle: async (request, run) => policyResult((await run(OtpPolicyDocument, {})).otpPolicy, request),
     },
     {
-      methods: ["POST", "PATCH"], auth: true, body: true, negotiate: true, resource: otpPolicy,
+      methods: ["POST", "PATCH"], auth: true, access: "admin", body: true, negotiate: true, resource: otpPolicy,
       openapi: op("patchOtpPolicy", "Saves the OTP policy as pending (POST /appliance/apply-settings makes it take effect).", otpPolicy, [400, 401, 403, 415, 422], jsonBody(otpPolicy)),
       handle: writePolicy,
     },

@@ -1,40 +1,111 @@
-// `npm run bench`: measured side by side in one run, printed as ratios (never asserted in tests).
-// 1. batch/v1 (one GraphQL document) vs the same writes as separate REST requests.
-// 2. SQL statements for a GraphQL list of 10 vs 100 posts with author, categories and tags.
-import crypto from "node:crypto";
-import { loadConfig } from "../lib/config.ts";
-import { startSystem } from "../router/system.ts";
+// `npm run bench`: figures measured side by side in one run, printed as ratios (never asserted in
+// tests). How to run and read it: bench/README.md. Sections (BENCH_SECTIONS, comma-separated):
+//   table      the issue's REST table on `npm start` over a 500-post site, ratio to WordPress
+//   ratios     router vs subgraph, REST vs GraphQL, Hive Gateway vs our router
+//   footprint  RSS of the stack at rest and under load, cold start to /ready
+//   in-process batch/v1 vs separate creates, SQL statements per list length (memory database)
+// BENCH_SECONDS: seconds per wrk run (default 20, as in the issue; 5 for a quick look).
+// BENCH_CACHE: read cache modes to measure reads in, "off,on" by default (off = READ_CACHE_TTL_MS=0).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import { load } from "./lib/load-wrk.ts";
+import { freshSite, SITE } from "./lib/site-500.ts";
+import { root, sampleRss, startStack, type Stack, type TreeRss } from "./lib/stack-process.ts";
+import { measureInProcess } from "./sections/in-process.ts";
+import { measureRatios } from "./sections/ratios.ts";
+import { formatBatchRatio, formatTable, measureRows, ROWS, type Measured } from "./sections/table.ts";
 
-const password = "bench bench bench bench bench bench";
-const config = loadConfig({ ADMIN_APP_PASSWORD: password, LOG_LEVEL: "silent" }, {
-  port: 0, databaseUrl: process.env.DATABASE_URL ?? "memory:", secretKey: crypto.randomBytes(32),
-  subgraphPorts: { content: 0, extensions: 0, gateway: 0 },
-});
-const system = await startSystem(config);
-const auth = { authorization: `Basic ${Buffer.from(`admin:${password}`).toString("base64")}`, "content-type": "application/json" };
-const post = (path: string, body: unknown) => fetch(`${system.url}/wp-json${path}`, { method: "POST", headers: auth, body: JSON.stringify(body) });
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "table,ratios,footprint,in-process").split(",").map((s) => s.trim()));
+const CACHE_MODES = (process.env.BENCH_CACHE ?? "off,on").split(",").map((s) => s.trim()).filter((m) => m === "off" || m === "on");
+const log = (line: string) => console.log(line);
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const N = 25;
-const ROUNDS = 4;
-let separate = 0;
-let batched = 0;
-for (let round = 0; round < ROUNDS; round++) {
-  let t = performance.now();
-  for (let i = 0; i < N; i++) await post("/core/v2/posts", { title: `s${round}-${i}`, status: "publish" });
-  separate += performance.now() - t;
-  t = performance.now();
-  await post("/batch/v1", { requests: Array.from({ length: N }, (_, i) => ({ path: "/core/v2/posts", body: { title: `b${round}-${i}`, status: "publish" } })) });
-  batched += performance.now() - t;
+function header(): void {
+  const pkg = JSON.parse(fs.readFileSync(`${root}/package.json`, "utf8")) as { scripts: Record<string, string> };
+  let commit = "?";
+  try { commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim(); } catch { /* not a checkout */ }
+  log(`npm run bench — ${new Date().toISOString()}, commit ${commit}, Node ${process.version}, ${os.availableParallelism()} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  log(`npm start runs: ${pkg.scripts.start}${process.env.WORKERS ? ` (WORKERS=${process.env.WORKERS})` : ""}`);
+  log(`wrk ${SECONDS} s per run, keep-alive; site: ${SITE.posts} posts, ${SITE.authors} authors, ${SITE.categories} categories, ${SITE.tags} tags, ${SITE.images} images\n`);
 }
-console.log(`${N} creates: separate requests ${(separate / ROUNDS).toFixed(0)} ms, one batch ${(batched / ROUNDS).toFixed(0)} ms, ratio ${(separate / batched).toFixed(2)}x`);
 
-const query = "query($n: Int) { posts(perPage: $n) { nodes { id author { name } categories { name } tags { name } } } }";
-const statements = async (n: number) => {
-  const before = system.db.statements();
-  await fetch(`${system.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables: { n } }) });
-  return system.db.statements() - before;
-};
-const ten = await statements(10);
-const hundred = await statements(100);
-console.log(`SQL statements, list with author/categories/tags: 10 posts ${ten}, 100 posts ${hundred}, ratio ${(hundred / ten).toFixed(2)}`);
-await system.stop();
+/** The stack's RSS once it has settled after start (no request yet). */
+async function restingRss(stack: Stack): Promise<TreeRss> {
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  return sampleRss(stack.child).stop();
+}
+
+async function footprint(dataDir: string, atRest: TreeRss | undefined, underLoad: Measured[]): Promise<void> {
+  log("\n## Footprint");
+  let peak: { rss: TreeRss; label: string } | undefined;
+  for (const m of underLoad) if (!peak || m.rss.serverMb > peak.rss.serverMb) peak = { rss: m.rss, label: `${m.row.label} @${m.connections}` };
+  if (!atRest || !peak) {
+    // Run on its own: one start for the resting figure, and the table's heaviest read row for the loaded one.
+    const stack = await startStack(dataDir);
+    try {
+      atRest = await restingRss(stack);
+      const sampler = sampleRss(stack.child);
+      await load({ url: `${stack.url}/wp-json/core/v2/posts?per_page=100`, connections: 50, seconds: SECONDS });
+      peak = { rss: sampler.stop(), label: "GET posts?per_page=100 @50" };
+    } finally { await stack.stop(); }
+  }
+  const describe = (r: TreeRss) => `${mb(r.serverMb)} in ${r.processes} process${r.processes === 1 ? "" : "es"} (npm's own launcher process another ${mb(r.launcherMb)})`;
+  log(`RSS at rest: ${describe(atRest)}`);
+  log(`RSS under load (peak, during ${peak.label}): ${describe(peak.rss)} (target ≤ 300 MB)`);
+  const starts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const stack = await startStack(dataDir);
+    starts.push(stack.readyMs);
+    await stack.stop();
+  }
+  log(`Cold start, spawn of npm start to /ready 200 on the existing data directory: median ${(median(starts) / 1000).toFixed(2)} s of ${starts.map((s) => (s / 1000).toFixed(2)).join(", ")} s (target ≤ 3 s)`);
+}
+
+header();
+const onStack = ["table", "ratios", "footprint"].some((s) => SECTIONS.has(s));
+if (onStack) {
+  const dataDir = await freshSite(log);
+  try {
+    const measured: Measured[] = [];
+    let atRest: TreeRss | undefined;
+    const modes = SECTIONS.has("table") || SECTIONS.has("ratios") ? CACHE_MODES : [];
+    for (const [i, mode] of modes.entries()) {
+      const stack = await startStack(dataDir, mode === "off" ? { READ_CACHE_TTL_MS: "0" } : {});
+      try {
+        if (i === 0) log(`(first start on the copied site, migrations included: ${(stack.readyMs / 1000).toFixed(2)} s)`);
+        atRest ??= await restingRss(stack);
+        if (SECTIONS.has("table")) {
+          log(`\n## Reads, read cache ${mode}${mode === "off" ? " (READ_CACHE_TTL_MS=0)" : " (the default)"}`);
+          const reads = await measureRows(stack, ROWS.filter((r) => !r.write), SECONDS, log);
+          measured.push(...reads);
+          log(`\n${formatTable(reads)}`);
+        }
+        if (SECTIONS.has("ratios")) {
+          log(`\n## Ratios, read cache ${mode}`);
+          await measureRatios(stack, SECONDS, log);
+        }
+        // Writes once, last, so the reads of every mode saw the same 500 posts.
+        if (SECTIONS.has("table") && i === modes.length - 1) {
+          log("\n## Writes (as the administrator, Basic auth with an application password)");
+          const writes = await measureRows(stack, ROWS.filter((r) => r.write), SECONDS, log);
+          measured.push(...writes);
+          log(`\n${formatTable(writes)}`);
+          const batch = formatBatchRatio(writes);
+          if (batch) log(`\nbatch/v1 vs single creates, in posts/s:\n${batch}`);
+        }
+      } finally {
+        await stack.stop();
+      }
+    }
+    if (SECTIONS.has("footprint")) await footprint(dataDir, atRest, measured);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (SECTIONS.has("in-process")) {
+  log("\n## In process (memory database)");
+  await measureInProcess(log);
+}

@@ -35,12 +35,14 @@ const duration = (text: string | undefined) => {
 
 /** Parses wrk's --latency report. */
 export function parseWrk(output: string): Load {
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     reqPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN),
-    p50Ms: duration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]),
-    p99Ms: duration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]),
-    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
+    // wrk prints 0us percentiles when no request completed: no latency, not a fast one.
+    p50Ms: requests ? duration(/^\s+50%\s+(\S+)/m.exec(output)?.[1]) : NaN,
+    p99Ms: requests ? duration(/^\s+99%\s+(\S+)/m.exec(output)?.[1]) : NaN,
+    requests,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
     errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
   };

@@ -7,8 +7,9 @@ import { Presets, SingleBar } from "cli-progress";
 import { InvalidArgumentError, type Command } from "commander";
 import { parseDateTime } from "../lib/gateway/collection-rules.ts";
 import { checkIngestBatch } from "../lib/gateway/ingest-record.ts";
-import { INGEST_LIMITS } from "../lib/gateway/messages.ts";
+import { INGEST_LIMITS, WORKER_RETENTION_DAYS } from "../lib/gateway/messages.ts";
 import { storeMessages, type IngestReport } from "../subgraphs/gateway/mail/ingest.ts";
+import { purgeExpiredWorkerMail } from "../subgraphs/gateway/mail/retention.ts";
 import { purgeJob, purgeNextBatch, startPurge, unfinishedPurge, type PurgeCriteria } from "../subgraphs/gateway/mail/purge.ts";
 import { withOperator } from "./operator.ts";
 
@@ -131,5 +132,11 @@ export function registerGatewayMailCommands(gateway: Command): void {
       }
       progress.stop();
       print(`Purged ${job.purged} message(s) (job ${job.id}).`);
+    }));
+
+  gateway.command("retention")
+    .description(`Delete mail stored on worker nodes for more than ${WORKER_RETENTION_DAYS} days (seed 001 §8); message reads do it too. For cron.`)
+    .action(() => withOperator(async (op) => {
+      print(`${await purgeExpiredWorkerMail(op.gateway())} message(s) past worker retention deleted.`);
     }));
 }

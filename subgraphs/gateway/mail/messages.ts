@@ -13,6 +13,7 @@ import { DELIVERY_RESULTS, MESSAGE_DIRECTIONS, MESSAGE_RESULTS, MESSAGE_STATES }
 import { buildCollectionQuery, type ColumnSpec, type FilterInput } from "../collection-query.ts";
 import type { GatewayContext } from "../context.ts";
 import { COUNTED_COLUMNS, MESSAGE_COUNTER, counterName, type CountedColumn } from "./ingest.ts";
+import { purgeExpiredWorkerMail } from "./retention.ts";
 import { mailScope, scopeWhere, showsEnvelope, type MailScope } from "./scope.ts";
 
 /** A message as the caller may see it: the row, and whether the envelope is shown (§1.11). */
@@ -200,6 +201,7 @@ export function messageWhere(filter: MessageFilter | null | undefined): Prisma.G
 /** One page and the honest size of the filtered set. */
 export async function listMessages(ctx: Pick<GatewayContext, "db" | "identity">, query: MessageQuery): Promise<MessagePage> {
   const scope = await mailScope(ctx);
+  await purgeExpiredWorkerMail(ctx);
   const window = pageWindow(query.after ? 1 : query.page, query.itemsPerPage);
   const violations: Violation[] = [];
   const keys = orderKeys(query.order, violations);
@@ -263,6 +265,7 @@ function counterFor(filter: MessageFilter | null | undefined, clauses: number): 
 /** One message in the caller's scope, or null. */
 export async function findMessage(ctx: Pick<GatewayContext, "db" | "identity">, id: string, scope?: MailScope): Promise<MessageView | null> {
   const s = scope ?? await mailScope(ctx);
+  await purgeExpiredWorkerMail(ctx);
   const scoped = scopeWhere(s);
   const row = await ctx.db.prisma.gatewayMessage.findFirst({ where: { AND: [{ id }, ...(scoped ? [scoped] : [])] } });
   return row ? { row, envelope: showsEnvelope(s) } : null;

@@ -23,10 +23,14 @@ afterAll(async () => { await system?.stop(); });
 
 describe("users and roles", () => {
   it("creates users with roles; only administrators manage users", async () => {
-    const created = await createUser({ username: "dora", password: "dora-password", fullName: "Dora Domain", email: "dora@corp.test", role: "domain-admin", domains: "corp.test, Sub.Corp.Test" });
+    const created = await createUser({ username: "dora", password: "dora-password", fullName: "Dora Domain", email: "dora@corp.test", role: "domain-admin", domains: ["corp.test", "Sub.Corp.Test"] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ username: "dora", role: "domain-admin", domains: "corp.test,sub.corp.test", identityProvider: "local", otp: "disabled" });
+    expect(created.body).toMatchObject({ username: "dora", role: "domain-admin", domains: ["corp.test", "sub.corp.test"], identityProvider: "local", otp: "disabled" });
     expect(created.body).not.toHaveProperty("password");
+    // A list property is a JSON array: a comma-joined string is not a list (no deprecated form exists).
+    const joined = await createUser({ username: "dina", password: "dina-password", role: "domain-admin", domains: "corp.test,sub.corp.test" });
+    expect(joined.status).toBe(422);
+    expect(joined.body.violations).toEqual([{ propertyPath: "domains", message: "This value should be of type array of string." }]);
     const user = await createUser({ username: "uma", password: "uma-password", role: "user" });
     expect(user.status).toBe(201);
     expect((await createUser({ username: "uma", password: "x", role: "boss" })).body.violations.map((v: { propertyPath: string }) => v.propertyPath)).toEqual(["role"]);
@@ -69,8 +73,8 @@ describe("one-time passwords", () => {
   });
 
   it("lets an administrator make OTP mandatory for selected users, in force only after apply-settings", async () => {
-    const saved = await call("PATCH", "/api/v2/otp-policy", gateway.token, { mandatory: "selected", users: "uma" }, { "content-type": "application/merge-patch+json" });
-    expect(saved.body).toEqual({ mandatory: "selected", users: "uma", pendingChanges: true });
+    const saved = await call("PATCH", "/api/v2/otp-policy", gateway.token, { mandatory: "selected", users: ["uma"] }, { "content-type": "application/merge-patch+json" });
+    expect(saved.body).toEqual({ mandatory: "selected", users: ["uma"], pendingChanges: true });
     // Pending: uma still signs in with full rights.
     const before = await gateway.login("uma", "uma-password");
     expect(before.body).not.toHaveProperty("otpEnrollmentRequired");
@@ -93,18 +97,21 @@ describe("one-time passwords", () => {
   });
 
   it("refuses unknown users in the policy and bad values with 422", async () => {
-    const bad = await call("POST", "/api/v2/otp-policy", gateway.token, { mandatory: "sometimes", users: "nobody-here" });
+    const bad = await call("POST", "/api/v2/otp-policy", gateway.token, { mandatory: "sometimes", users: ["nobody-here"] });
     expect(bad.status).toBe(422);
-    const unknown = await call("POST", "/api/v2/otp-policy", gateway.token, { users: "nobody-here" });
+    const unknown = await call("POST", "/api/v2/otp-policy", gateway.token, { users: ["nobody-here"] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.violations[0].propertyPath).toBe("users");
+    const joined = await call("POST", "/api/v2/otp-policy", gateway.token, { users: "uma,dora" });
+    expect(joined.status).toBe(422);
+    expect(joined.body.violations).toEqual([{ propertyPath: "users", message: "This value should be of type array of string." }]);
   });
 
   it("shows OTP as unavailable for external identity provider users, who cannot set it up", async () => {
     const ext = await createUser({ username: "eve", identityProvider: "external", role: "user" });
     expect(ext.status).toBe(201);
     expect(ext.body.otp).toBe("unavailable");
-    await call("POST", "/api/v2/otp-policy", gateway.token, { mandatory: "selected", users: "dora,eve,uma" });
+    await call("POST", "/api/v2/otp-policy", gateway.token, { mandatory: "selected", users: ["dora", "eve", "uma"] });
     await call("POST", "/api/v2/appliance/apply-settings", gateway.token);
     const users = (await call("GET", "/api/v2/users?itemsPerPage=100", gateway.token)).body as { username: string; otp: string }[];
     expect(Object.fromEntries(users.map((u) => [u.username, u.otp]))).toMatchObject({ eve: "unavailable", dora: "required", uma: "enabled", olga: "enabled", admin: "disabled" });

@@ -62,12 +62,15 @@ export function resource<const P extends Properties>(declaration: ResourceDeclar
 export const collectionIri = (resource: AnyResource): string => `${API_BASE}${resource.path}`;
 export const itemIri = (resource: AnyResource, id: unknown): string => `${API_BASE}${resource.itemPath ?? resource.path}/${encodeURIComponent(String(id))}`;
 
-/** The value a property has in the graph's answer. */
-export type ValueOf<T extends Property> =
+/** One value of a property's type. */
+type ScalarOf<T extends Property> =
   T extends { type: "enum"; values: readonly (infer V)[] } ? V
   : T extends { type: "integer" } ? number
   : T extends { type: "boolean" } ? boolean
   : string; // string, datetime (RFC 3339)
+
+/** The value a property has in the graph's answer: a list property's is an array (JSON arrays in REST). */
+export type ValueOf<T extends Property> = T extends { list: true } ? ScalarOf<T>[] : ScalarOf<T>;
 
 type FieldOf<P extends Properties, K extends keyof P> = P[K] extends { field: infer F extends string } ? F : K & string;
 type KeysWhere<P extends Properties, Flag extends string> = { [K in keyof P]: P[K] extends Record<Flag, true> ? K : never }[keyof P];

@@ -41,16 +41,18 @@ export function readWritable<T extends Record<string, unknown>>(resource: AnyRes
       continue;
     }
     const kind: Kind = property.type === "boolean" ? "boolean" : property.type === "integer" ? "integer" : "string";
-    const ok = value === null
-      || (kind === "boolean" && typeof value === "boolean")
-      || (kind === "integer" && Number.isInteger(value))
-      || (kind === "string" && typeof value === "string");
+    const fits = (v: unknown) => (kind === "boolean" && typeof v === "boolean")
+      || (kind === "integer" && Number.isInteger(v))
+      || (kind === "string" && typeof v === "string");
+    // A list property is a JSON array of its type (API Platform's collection-valued properties).
+    const ok = value === null || (property.list ? Array.isArray(value) && value.every(fits) : fits(value));
     if (!ok) {
-      violations.push({ propertyPath: key, message: `This value should be of type ${kind}.` });
+      violations.push({ propertyPath: key, message: property.list ? `This value should be of type array of ${kind}.` : `This value should be of type ${kind}.` });
       continue;
     }
-    if (property.type === "enum" && value !== null && !property.values.includes(value as string)) {
-      violations.push({ propertyPath: key, message: `The value "${String(value)}" is not a valid choice; allowed: ${property.values.join(", ")}.` });
+    const invalid = property.type === "enum" && value !== null ? (property.list ? value as string[] : [value as string]).find((v) => !property.values.includes(v)) : undefined;
+    if (invalid !== undefined && property.type === "enum") {
+      violations.push({ propertyPath: key, message: `The value "${invalid}" is not a valid choice; allowed: ${property.values.join(", ")}.` });
       continue;
     }
     if (!(name in out) || key === name) out[name] = value;

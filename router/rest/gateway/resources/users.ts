@@ -3,7 +3,7 @@
 // (set up: POST starts, POST /users/me/otp/confirm finishes, DELETE turns off), DELETE
 // /users/{id}/otp (an administrator's reset), /users/{id}/login-tokens (passwordless tokens),
 // /otp-policy (who must use OTP; pending until apply-settings) and POST /passwordless-login.
-// `domains` travels as a comma-separated list (the resource kit's properties are scalars).
+// A user's `domains` and the policy's `users` are JSON arrays, as list properties are in the API.
 import {
   ConfirmOtpEnrollmentDocument, CreateGatewayLoginTokenDocument, CreateGatewayUserDocument, DeleteGatewayUserDocument,
   DisableOtpDocument, GatewayLoginTokensDocument, GatewayMeDocument, GatewayPasswordlessLoginDocument, GatewayUserDocument,
@@ -33,7 +33,7 @@ export const gatewayUser = resource({
     fullName: { type: "string", description: "Empty when unknown (notifications then use the username)." },
     email: { type: "string", format: "email", filter: true, order: true },
     role: { type: "enum", values: GATEWAY_ROLES, description: "api: no permissions of its own, acts through X-Switch-User." },
-    domains: { type: "string", description: "Domains a domain administrator administers, comma-separated." },
+    domains: { type: "string", format: "hostname", list: true, description: "Domains a domain administrator administers." },
     identityProvider: { type: "enum", values: ["local", "external"], description: "external: signs in at an external identity provider; OTP is unavailable." },
     otp: { type: "enum", values: ["unavailable", "disabled", "required", "enabled"], readOnly: true, description: "How OTP stands for the user." },
     createdAt: { type: "datetime", readOnly: true, filter: true, order: true },
@@ -46,7 +46,7 @@ export const otpPolicy = resource({
   path: "/otp-policy",
   properties: {
     mandatory: { type: "enum", values: ["none", "all", "selected"] },
-    users: { type: "string", description: "Usernames OTP is mandatory for when mandatory is selected, comma-separated." },
+    users: { type: "string", list: true, description: "Usernames OTP is mandatory for when mandatory is selected." },
     pendingChanges: { type: "boolean", readOnly: true },
   },
 });
@@ -97,23 +97,20 @@ const noContent = (operationId: string, summary: string, tag: AnyResource, statu
 });
 const jsonBody = (r: AnyResource, type = "application/json"): JsonObject => ({ requestBody: { required: true, content: { [type]: { schema: schemaOf(r) } } } });
 
-/** A user as REST shows it: roles and providers as the API writes them, domains comma-separated. */
+/** A user as REST shows it: roles and providers as the API writes them. */
 const restUser = (u: GatewayUserPropertiesFragment) => ({
-  ...u, role: u.role.replace("_", "-") as "admin" | "domain-admin" | "user" | "api", domains: u.domains.join(","),
+  ...u, role: u.role.replace("_", "-") as "admin" | "domain-admin" | "user" | "api",
   // Shown as null when the user has none (the kit's property types have no nullable string).
   email: u.email as string,
 });
 
-const list = (value: unknown): string[] | undefined =>
-  typeof value === "string" ? value.split(",").map((v) => v.trim()).filter(Boolean) : undefined;
-
 /** The GraphQL input from a user body: REST's spellings back to GraphQL's. */
 function userInput(request: GatewayRequest) {
-  const body = readWritable<Record<string, string | null>>(gatewayUser, bodyObject(request));
+  const body = readWritable<Record<string, string | null> & { domains?: string[] | null }>(gatewayUser, bodyObject(request));
   const { domains, role, identityProvider, ...rest } = body;
   return {
     ...rest,
-    ...(domains !== undefined ? { domains: domains === null ? [] : list(domains) } : {}),
+    ...(domains !== undefined ? { domains: domains ?? [] } : {}),
     ...(role ? { role: role.replace("-", "_") as GatewayUserRole } : {}),
     ...(identityProvider ? { identityProvider: identityProvider as GatewayIdentityProvider } : {}),
   };
@@ -126,13 +123,13 @@ const userId = (request: GatewayRequest): number => {
 };
 
 const policyResult = (p: { mandatory: string; users: string[]; pendingChanges: boolean }, request: GatewayRequest) =>
-  singletonResult(otpPolicy, { ...p, users: p.users.join(",") }, request.format);
+  singletonResult(otpPolicy, p, request.format);
 
 async function writePolicy(request: GatewayRequest, run: RunOperation) {
-  const body = readWritable<{ mandatory: string; users: string }>(otpPolicy, bodyObject(request));
+  const body = readWritable<{ mandatory: string; users: string[] | null }>(otpPolicy, bodyObject(request));
   const input = {
     ...(body.mandatory ? { mandatory: body.mandatory as OtpMandatory } : {}),
-    ...(body.users !== undefined ? { users: body.users === null ? [] : list(body.users) } : {}),
+    ...(body.users !== undefined ? { users: body.users ?? [] } : {}),
   };
   return policyResult((await run(UpdateOtpPolicyDocument, { input })).updateOtpPolicy, request);
 }

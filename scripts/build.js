@@ -56,6 +56,8 @@ export async function build() {
     logLevel: "warning",
     plugins: [sourceUrls],
   });
+  // esbuild's service process would otherwise live (and hold ~150 MB) as long as the server.
+  await esbuild.stop();
   fs.mkdirSync(DIST, { recursive: true });
   // Each file replaced in one rename: a server starting meanwhile reads the old build or the new.
   for (const file of result.outputFiles) {

@@ -75,7 +75,7 @@ if (onStack) {
     for (const [i, mode] of modes.entries()) {
       const stack = await startStack(dataDir, mode === "off" ? { READ_CACHE_TTL_MS: "0" } : {});
       try {
-        if (i === 0) log(`(first start on the copied site, migrations included: ${(stack.readyMs / 1000).toFixed(2)} s)`);
+        if (i === 0) log(`(first start on the copied site, including any migration newer than the cached site and any build npm start runs first: ${(stack.readyMs / 1000).toFixed(2)} s)`);
         atRest ??= await restingRss(stack);
         if (SECTIONS.has("table")) {
           log(`\n## Reads, read cache ${mode}${mode === "off" ? " (READ_CACHE_TTL_MS=0)" : " (the default)"}`);

@@ -1,28 +1,45 @@
-// `npm start`: the whole system in one process, or (with CONTENT_URL, EXTENSIONS_URL and
-// GATEWAY_URL set) the router alone in front of subgraphs running elsewhere. npm runs this file
-// with `node --import tsx`, so npm's child is this process itself and receives npm's signals.
+// `npm start`: the whole system, or (with CONTENT_URL, EXTENSIONS_URL and GATEWAY_URL set) the
+// router alone in front of subgraphs running elsewhere. With WORKERS > 1 (by default one per core)
+// this process owns the database and subgraphs and WORKERS router processes share the port
+// (router/cluster.ts); WORKERS=1 runs everything in this one process. npm runs this file with
+// `node --import tsx`, so npm's child is this process itself and receives npm's signals. Each
+// branch imports only what it runs: a router worker loads no subgraph code.
+import cluster from "node:cluster";
 import { loadConfig } from "../lib/config.ts";
 import { stopOnSignals } from "../lib/shutdown.ts";
-import { startSystem, SUBGRAPHS } from "./system.ts";
-import { startRouter } from "./server.ts";
 
 const started = performance.now();
 const config = loadConfig();
 const print = (line: string) => { if (config.logLevel !== "silent") console.log(line); };
 
-if (config.subgraphUrls) {
+function printBanner(url: string, subgraphs: { name: string; url: string }[]): void {
+  print(`Ready in ${Math.round(performance.now() - started)} ms.`);
+  print(`  GraphQL (Apollo Sandbox): ${url}/graphql`);
+  print(`  Site REST:                ${url}/${config.restRoot}/`);
+  print(`  Email gateway REST:       ${url}/api/v2/`);
+  print(`  Metrics (Prometheus):     ${url}/metrics`);
+  for (const s of subgraphs) print(`  subgraph ${s.name.padEnd(10)}      ${s.url}`);
+}
+
+if (cluster.isWorker) {
+  const { runRouterWorker } = await import("./cluster-worker.ts");
+  await runRouterWorker(config);
+} else if (config.subgraphUrls) {
+  const { SUBGRAPHS } = await import("./system.ts");
+  const { startRouter } = await import("./server.ts");
   const urls = config.subgraphUrls;
   const router = await startRouter(config, SUBGRAPHS.map((s) => ({ name: s.name, typeDefs: s.typeDefs, url: urls[s.name as keyof typeof urls] })));
   print(`Router ready at ${router.url}/graphql (subgraphs: ${Object.values(urls).join(", ")})`);
   stopOnSignals(router.stop, print);
+} else if (config.workers > 1) {
+  const { startCluster } = await import("./cluster.ts");
+  const system = await startCluster(config, print);
+  printBanner(system.url, system.subgraphs);
+  print(`  processes: database and subgraphs ${process.pid}, router workers ${system.workerPids().join(", ")} (WORKERS=${config.workers})`);
+  stopOnSignals(system.stop, print);
 } else {
+  const { startSystem } = await import("./system.ts");
   const system = await startSystem(config);
-  const ms = Math.round(performance.now() - started);
-  print(`Ready in ${ms} ms.`);
-  print(`  GraphQL (Apollo Sandbox): ${system.url}/graphql`);
-  print(`  Site REST:                ${system.url}/${config.restRoot}/`);
-  print(`  Email gateway REST:       ${system.url}/api/v2/`);
-  print(`  Metrics (Prometheus):     ${system.url}/metrics`);
-  for (const s of system.subgraphs) print(`  subgraph ${s.name.padEnd(10)}      ${s.url}`);
+  printBanner(system.url, system.subgraphs);
   stopOnSignals(system.stop, print);
 }

@@ -70,6 +70,7 @@ beforeAll(async () => {
       LOG_LEVEL: "warn", ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX",
     },
     stdio: ["ignore", "pipe", "inherit"],
+    detached: true, // its own process group, so afterAll can end every process of it
   });
   npm.stdout!.on("data", (chunk: Buffer) => { output += chunk.toString(); });
   const [, router, pids] = await printed(/GraphQL \(Apollo Sandbox\): (\S+)\/graphql[\s\S]*router workers ([\d, ]+) \(/);
@@ -78,7 +79,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  if (npm?.exitCode === null && npm.pid) process.kill(npm.pid, "SIGKILL");
+  if (npm?.exitCode === null && npm.pid) process.kill(-npm.pid, "SIGKILL");
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

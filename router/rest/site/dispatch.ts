@@ -208,7 +208,7 @@ export class SiteRest {
   async runTogether(items: Prepared[], context: RouterContext, kind: "query" | "mutation"): Promise<RestResult[]> {
     const graph = items.filter((p): p is Prepared & { endpoint: GraphEndpoint } => !isLocal(p.endpoint));
     const merged = mergeOperations(graph.map((p) => ({ operation: p.endpoint.operation, variables: p.endpoint.variables?.(p.request) ?? {} })), kind);
-    const result = graph.length ? await this.execute(merged.document, merged.variables, context) : { data: {}, errors: [] };
+    const result = graph.length ? merged.unmerge(await this.execute(merged.document, merged.variables, context)) : { data: {}, errors: [] };
     return Promise.all(items.map(async (p) => {
       if (isLocal(p.endpoint)) return this.run(p, context);
       const alias = aliasOf(graph.indexOf(p as Prepared & { endpoint: GraphEndpoint }));

@@ -1,6 +1,6 @@
 // Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
 // listing, reading (with password protection), creating, updating and trashing/deleting.
-import { lockUntilCommit } from "../../../lib/db-locks.ts";
+import { lockAllUntilCommit, lockUntilCommit } from "../../../lib/db-locks.ts";
 import { COMMENT_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
@@ -215,6 +215,20 @@ function checkWrite(ctx: ContentContext, type: string, input: PostInput, existin
   }
 }
 
+/** Slugs of the type that start with any of `bases` (the candidates a suffix must avoid). */
+async function takenSlugs(tx: Prisma.TransactionClient, type: string, bases: string[], exceptId: number): Promise<Set<string>> {
+  const rows = await tx.post.findMany({
+    where: { type, OR: bases.map((base) => ({ slug: { startsWith: base } })), id: { not: exceptId } }, select: { slug: true },
+  });
+  return new Set(rows.map((p) => p.slug));
+}
+
+/** WordPress's suffixing: "slug", else the first free of "slug-2", "slug-3"… */
+function firstFree(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
 /** A slug unique within the type, WordPress-style: "slug", "slug-2", "slug-3"… */
 async function uniqueSlug(tx: Prisma.TransactionClient, type: string, wanted: string, exceptId: number): Promise<string> {
   const base = sanitizeTitle(wanted);
@@ -222,22 +236,27 @@ async function uniqueSlug(tx: Prisma.TransactionClient, type: string, wanted: st
   // Simultaneous writers of the same slug (of any type: attachments check them all) take turns,
   // so each sees the others' suffixes.
   await lockUntilCommit(tx, `slug:${base}`);
-  const taken = new Set((await tx.post.findMany({
-    where: { type, slug: { startsWith: base }, id: { not: exceptId } }, select: { slug: true },
-  })).map((p) => p.slug));
-  if (!taken.has(base)) return base;
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+  return firstFree(base, await takenSlugs(tx, type, [base], exceptId));
 }
 
 const PUBLIC_STATUSES = ["publish", "future", "private"];
 
-/** Creates or updates a post in one transaction, with its terms and (on update) a revision. */
-export async function savePost(ctx: ContentContext, type: string, input: PostInput, id?: number): Promise<Post> {
+/** A checked write, ready for the database: the row without its slug, and what the slug is made from. */
+interface PlannedWrite {
+  input: PostInput;
+  existing: Post | null;
+  data: Omit<Prisma.PostUncheckedCreateInput, "slug" | "type">;
+  /** Made unique in the transaction; null keeps the current slug. */
+  slugFrom: string | null;
+}
+
+/** Everything savePost decides before it writes: permissions, references, dates, status, the row's values. */
+async function planWrite(ctx: ContentContext, type: string, input: PostInput, existing: Post | null): Promise<PlannedWrite> {
   const definition = POST_TYPES[type];
-  const existing = id === undefined ? null : await requirePost(ctx, type, id);
   checkWrite(ctx, type, input, existing);
   const viewer = ctx.viewer!;
-  const { clock, options, home } = await ctx.site();
+  const { clock, options } = await ctx.site();
+  const id = existing?.id;
 
   if (input.author !== undefined && input.author !== null && input.author !== existing?.authorId) {
     const author = await ctx.loaders.user.load(input.author);
@@ -279,14 +298,14 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
       : (await ctx.loaders.post.load(input.featuredMedia))?.type === "attachment" ? input.featuredMedia : existing?.featuredMedia ?? 0;
 
   const meta = { ...(existing?.meta as Record<string, unknown> ?? { footnotes: "" }), ...(input.meta?.footnotes !== undefined && input.meta?.footnotes !== null ? { footnotes: input.meta.footnotes } : {}) };
-
-  const saved = await ctx.prisma.$transaction(async (tx) => {
-    const title = input.title ?? existing?.title ?? "";
-    let slug = existing?.slug ?? "";
-    if (input.slug !== undefined && input.slug !== null) slug = await uniqueSlug(tx, type, input.slug, id ?? 0);
-    else if (slug === "" && PUBLIC_STATUSES.includes(status)) slug = await uniqueSlug(tx, type, title || `${existing?.id ?? ""}`, id ?? 0);
-    const data = {
-      status, slug, title, password, sticky, meta, featuredMedia,
+  const title = input.title ?? existing?.title ?? "";
+  const slugFrom = input.slug !== undefined && input.slug !== null ? input.slug
+    : !existing?.slug && PUBLIC_STATUSES.includes(status) ? title || `${existing?.id ?? ""}`
+      : null;
+  return {
+    input, existing, slugFrom,
+    data: {
+      status, title, password, sticky, meta, featuredMedia,
       content: input.content ?? existing?.content ?? "",
       excerpt: input.excerpt ?? existing?.excerpt ?? "",
       authorId: input.author ?? existing?.authorId ?? viewer.id,
@@ -301,14 +320,27 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
         parentId: input.parent === undefined || input.parent === null ? existing?.parentId ?? 0 : input.parent === id ? 0 : input.parent,
         menuOrder: input.menuOrder ?? existing?.menuOrder ?? 0,
       } : {}),
-    };
+    },
+  };
+}
+
+/** Creates or updates a post in one transaction, with its terms and (on update) a revision. */
+export async function savePost(ctx: ContentContext, type: string, input: PostInput, id?: number): Promise<Post> {
+  const existing = id === undefined ? null : await requirePost(ctx, type, id);
+  const plan = await planWrite(ctx, type, input, existing);
+  const viewer = ctx.viewer!;
+  const { options, home } = await ctx.site();
+
+  const saved = await ctx.prisma.$transaction(async (tx) => {
+    const slug = plan.slugFrom === null ? existing?.slug ?? "" : await uniqueSlug(tx, type, plan.slugFrom, id ?? 0);
+    const data = { ...plan.data, slug };
     let post = existing
       ? await tx.post.update({ where: { id: existing.id }, data })
       : await tx.post.create({ data: { ...data, type } });
     // The guid is the item's address when it is created (a pretty permalink once published), and never changes.
     if (!existing) post = await tx.post.update({ where: { id: post.id }, data: { guid: await permalink(post, home, (pid) => tx.post.findUnique({ where: { id: pid } })) } });
     await saveTerms(tx, post.id, type, input, !existing, options.default_category);
-    if (existing && definition.revisions) await saveRevisionIfChanged(tx, post, viewer.id);
+    if (existing && POST_TYPES[type].revisions) await saveRevisionIfChanged(tx, post, viewer.id);
     return post;
   });
   ctx.loaders.post.clear(saved.id).prime(saved.id, saved);
@@ -317,20 +349,125 @@ export async function savePost(ctx: ContentContext, type: string, input: PostInp
   return saved;
 }
 
-/** Writes the post's categories and tags; a post always has a category (the default one). Unknown term ids are ignored. */
-async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: string, input: PostInput, isNew: boolean, defaultCategory: number): Promise<void> {
-  const taxonomies = POST_TYPES[type].taxonomies;
-  for (const taxonomy of taxonomies) {
+/** The most posts one createPosts writes (batch/v1 sends at most 25). */
+export const MAX_BULK_CREATE = 100;
+
+/**
+ * Creates many posts of a type as ONE transaction with multi-row inserts (batch/v1's creates):
+ * each input is checked and dated as savePost does; a refused one answers its own error in its
+ * place and the others are still written. Slugs are made unique against the site and against the
+ * earlier inputs, as writing them one by one in order would.
+ */
+export async function createPosts(ctx: ContentContext, type: string, inputs: PostInput[]): Promise<(Post | Error)[]> {
+  if (inputs.length > MAX_BULK_CREATE) fail("rest_invalid_param", { message: `At most ${MAX_BULK_CREATE} posts can be created at once.` });
+  const answers: (Post | Error)[] = [];
+  const plans: { index: number; plan: PlannedWrite }[] = [];
+  for (const [index, input] of inputs.entries()) {
+    try {
+      plans.push({ index, plan: await planWrite(ctx, type, input, null) });
+    } catch (error) {
+      answers[index] = error as Error;
+    }
+  }
+  if (!plans.length) return answers;
+  const { options, home } = await ctx.site();
+
+  const written = await ctx.prisma.$transaction(async (tx) => {
+    const bases = plans.map(({ plan }) => (plan.slugFrom === null ? "" : sanitizeTitle(plan.slugFrom)));
+    const distinct = [...new Set(bases.filter(Boolean))];
+    let taken = new Set<string>();
+    if (distinct.length) {
+      await lockAllUntilCommit(tx, distinct.map((base) => `slug:${base}`));
+      taken = await takenSlugs(tx, type, distinct, 0);
+    }
+    const ids = await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int AS id FROM generate_series(1, ${plans.length}::int)`;
+    const rows = await Promise.all(plans.map(async ({ plan }, i) => {
+      const slug = bases[i] && firstFree(bases[i], taken);
+      taken.add(slug);
+      const row = { ...plan.data, slug, type, id: ids[i].id };
+      // The guid is the item's address when it is created; a page's parent exists already (checked above).
+      return { ...row, guid: await permalink({ ...row, parentId: row.parentId ?? 0 } as Post, home, (id) => ctx.loaders.post.load(id)) };
+    }));
+    const posts = await tx.post.createManyAndReturn({ data: rows });
+    const terms = await linkNewPostTerms(tx, type, rows.map((row, i) => ({ postId: row.id, input: plans[i].plan.input })), options.default_category);
+    return { ids: rows.map((row) => row.id), posts, terms };
+  });
+
+  const byId = new Map(written.posts.map((p) => [p.id, p]));
+  plans.forEach(({ index }, i) => {
+    const post = byId.get(written.ids[i])!;
+    answers[index] = post;
+    // A new post's relations are exactly what was just written.
+    ctx.loaders.post.clear(post.id).prime(post.id, post);
+    ctx.loaders.postTerms.clear(post.id).prime(post.id, { category: [], post_tag: [], nav_menu: [], ...written.terms.get(post.id) });
+    ctx.loaders.revisionSummary.clear(post.id).prime(post.id, { count: 0, latestId: null });
+  });
+  return answers;
+}
+
+/** The term ids a write asks for, by taxonomy; a new post, or one whose categories are emptied, gets the default category. */
+function wantedTerms(type: string, input: PostInput, isNew: boolean, defaultCategory: number): [taxonomy: "category" | "post_tag", ids: number[]][] {
+  const wanted: [taxonomy: "category" | "post_tag", ids: number[]][] = [];
+  for (const taxonomy of POST_TYPES[type].taxonomies) {
     let ids = taxonomy === "category" ? input.categories : input.tags;
     if (taxonomy === "category" && isNew && !ids?.length) ids = [defaultCategory];
     if (ids === undefined || ids === null) continue;
     if (taxonomy === "category" && ids.length === 0) ids = [defaultCategory];
+    wanted.push([taxonomy, ids]);
+  }
+  return wanted;
+}
+
+/** Writes the post's categories and tags; a post always has a category (the default one). Unknown term ids are ignored. */
+async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: string, input: PostInput, isNew: boolean, defaultCategory: number): Promise<void> {
+  for (const [taxonomy, ids] of wantedTerms(type, input, isNew, defaultCategory)) {
     const existing = await tx.term.findMany({ where: { id: { in: ids }, taxonomy }, select: { id: true } });
     const valid = ids.filter((id) => existing.some((t) => t.id === id));
     await tx.postTerm.deleteMany({ where: { postId, term: { taxonomy } } });
     await tx.postTerm.createMany({ data: [...new Set(valid)].map((termId, i) => ({ postId, termId, termOrder: i })) });
   }
   if (POST_TYPES[type].formats && input.format) await saveFormatTerm(tx, postId, input.format);
+}
+
+/**
+ * saveTerms for many new posts at once: one look-up of every term asked for, one multi-row insert.
+ * Answers each post's category and tag ids, in term order (what the postTerms loader would read).
+ */
+async function linkNewPostTerms(
+  tx: Prisma.TransactionClient, type: string, posts: { postId: number; input: PostInput }[], defaultCategory: number,
+): Promise<Map<number, Partial<Record<"category" | "post_tag", number[]>>>> {
+  const wanted = posts.map(({ postId, input }) => ({ postId, input, terms: wantedTerms(type, input, true, defaultCategory) }));
+  const asked = [...new Set(wanted.flatMap((w) => w.terms.flatMap(([, ids]) => ids)))];
+  const known = asked.length ? await tx.term.findMany({ where: { id: { in: asked }, taxonomy: { in: POST_TYPES[type].taxonomies } }, select: { id: true, taxonomy: true } }) : [];
+  const taxonomyOf = new Map(known.map((t) => [t.id, t.taxonomy]));
+  const formats = POST_TYPES[type].formats ? [...new Set(posts.map((p) => p.input.format).filter((f): f is string => !!f && f !== "standard"))] : [];
+  const formatTerms = new Map(await Promise.all(formats.map(async (format) => [format, await formatTerm(tx, format)] as const)));
+
+  const links: Prisma.PostTermCreateManyInput[] = [];
+  const linked = new Map<number, Partial<Record<"category" | "post_tag", number[]>>>();
+  for (const { postId, input, terms } of wanted) {
+    const own: Partial<Record<"category" | "post_tag", number[]>> = {};
+    for (const [taxonomy, ids] of terms) {
+      own[taxonomy] = [...new Set(ids.filter((id) => taxonomyOf.get(id) === taxonomy))];
+      links.push(...own[taxonomy]!.map((termId, termOrder) => ({ postId, termId, termOrder })));
+    }
+    const format = input.format ? formatTerms.get(input.format) : undefined;
+    if (format) links.push({ postId, termId: format });
+    linked.set(postId, own);
+  }
+  if (links.length) await tx.postTerm.createMany({ data: links });
+  return linked;
+}
+
+/** The post_format term of a format ("post-format-aside"), created on first use. */
+async function formatTerm(tx: Prisma.TransactionClient, format: string): Promise<number> {
+  const slug = `post-format-${format}`;
+  const term = await tx.term.upsert({
+    where: { taxonomy_slug: { taxonomy: "post_format", slug } },
+    create: { taxonomy: "post_format", slug, name: format[0].toUpperCase() + format.slice(1) },
+    update: {},
+  });
+  return term.id;
 }
 
 /**
@@ -341,13 +478,7 @@ async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: str
 async function saveFormatTerm(tx: Prisma.TransactionClient, postId: number, format: string): Promise<void> {
   await tx.postTerm.deleteMany({ where: { postId, term: { taxonomy: "post_format" } } });
   if (format === "standard") return;
-  const slug = `post-format-${format}`;
-  const term = await tx.term.upsert({
-    where: { taxonomy_slug: { taxonomy: "post_format", slug } },
-    create: { taxonomy: "post_format", slug, name: format[0].toUpperCase() + format.slice(1) },
-    update: {},
-  });
-  await tx.postTerm.create({ data: { postId, termId: term.id } });
+  await tx.postTerm.create({ data: { postId, termId: await formatTerm(tx, format) } });
 }
 
 export interface DeleteOutcome { deleted: boolean; post: Post; previousCategoryIds: number[]; previousTagIds: number[] }

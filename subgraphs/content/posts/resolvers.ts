@@ -11,7 +11,7 @@ import { fail } from "../../../lib/errors.ts";
 import type { ContentContext } from "../context.ts";
 import { canEditPost, canReadPost } from "../permissions.ts";
 import {
-  deletePost, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
+  createPosts, deletePost, listPosts, readPost, savePost, viewerPermissions, type ListArgs, type PostInput,
 } from "./posts.ts";
 import { blockVersion, renderContent, renderExcerpt, renderTitle, sanitizeTitle } from "./rendering.ts";
 import {
@@ -69,6 +69,10 @@ const autosaves = (type: string) => (_: unknown, args: { parent: number }, ctx: 
 const autosave = (type: string) => (_: unknown, args: { parent: number }, ctx: ContentContext) => readAutosave(ctx, type, args.parent);
 
 const create = (type: string) => (_: unknown, args: { input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input);
+// A refused input answers as an Error in its place: graphql-js nulls that item and paths the error at
+// its index (the generated resolver type knows nothing of that, hence the cast).
+const createMany = (type: string) => (_: unknown, args: { inputs: PostInput[] }, ctx: ContentContext) =>
+  createPosts(ctx, type, args.inputs) as Promise<unknown> as Promise<Post[]>;
 const update = (type: string) => (_: unknown, args: { id: string; input: PostInput }, ctx: ContentContext) => savePost(ctx, type, args.input, postId(args.id));
 const remove = (type: string) => (_: unknown, args: { id: string; force?: boolean | null }, ctx: ContentContext) => deletePost(ctx, type, postId(args.id), args.force ?? false);
 const createAutosaveOf = (type: string) => async (_: unknown, args: { parent: number; input: PostInput }, ctx: ContentContext): Promise<RevisionParent> => {
@@ -86,9 +90,9 @@ const Query: QueryResolvers = {
 };
 
 const Mutation: MutationResolvers = {
-  createPost: create("post"), updatePost: update("post"), deletePost: remove("post"),
+  createPost: create("post"), createPosts: createMany("post"), updatePost: update("post"), deletePost: remove("post"),
   createPostAutosave: createAutosaveOf("post"), deletePostRevision: removeRevision("post"),
-  createPage: create("page"), updatePage: update("page"),
+  createPage: create("page"), createPages: createMany("page"), updatePage: update("page"),
   deletePage: async (parent, args, ctx) => { const outcome = await remove("page")(parent, args, ctx); return { ...outcome, page: outcome.post }; },
   createPageAutosave: createAutosaveOf("page"), deletePageRevision: removeRevision("page"),
 };

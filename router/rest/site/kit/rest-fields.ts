@@ -342,7 +342,7 @@ function enqueueWrite(context: RouterContext, site: SiteRest, item: Omit<Pending
 async function runCalls(group: WriteGroup, calls: OperationCall[], kind: "query" | "mutation"): Promise<{ data: Record<string, unknown> | null; errors: readonly GraphQLFormattedError[] }[]> {
   if (!calls.length) return [];
   const merged = mergeOperations(calls.map((c) => ({ operation: c.document, variables: c.variables })), kind);
-  const result = await group.site.execute(merged.document, merged.variables, group.context);
+  const result = merged.unmerge(await group.site.execute(merged.document, merged.variables, group.context));
   const data = (result.data ?? null) as Record<string, unknown> | null;
   return calls.map((call, i) => {
     const alias = aliasOf(i);

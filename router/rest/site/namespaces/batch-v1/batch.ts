@@ -1,11 +1,18 @@
 // POST /batch/v1: every sub-request is matched and validated like a normal request, then all
 // of them run as ONE GraphQL document (one aliased field each), so each subgraph sees one
-// request per query-plan step and its DataLoaders coalesce the reads (ARCHITECTURE principle 3).
+// request per query-plan step and its DataLoaders coalesce the reads (ARCHITECTURE principle 3);
+// creates with a bulk form are written together (merge-operations.ts).
 import type { Prepared } from "../../dispatch.ts";
 import { wpError } from "../../errors.ts";
 import { applyFields, fieldList } from "../../globals.ts";
 import type { LocalEndpoint, RestResult, SiteRoute } from "../../route.ts";
+import { registerBulkMutation } from "../../merge-operations.ts";
 import qs from "qs";
+
+// Consecutive creates of posts (or pages) in a batch are ONE write: the content subgraph's bulk
+// form takes them all and writes them in one transaction with multi-row inserts.
+registerBulkMutation("createPost", "createPosts");
+registerBulkMutation("createPage", "createPages");
 
 export const MAX_BATCH = 25;
 

@@ -94,7 +94,7 @@ export async function startStack(dataDir: string, env: Record<string, string | u
 }
 
 /** Every process of the tree under `pid` (itself included), from /proc's parent links. */
-function processTree(pid: number): number[] {
+export function processTree(pid: number): number[] {
   const parents = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

@@ -1,11 +1,13 @@
 // A subgraph = schema file + resolvers + context, served over HTTP by Apollo Server on Fastify.
 // Every subgraph verifies the router's signed identity header before any resolver runs; without
-// one, it checks the caller's forwarded credentials (behind Hive Gateway or Apollo Router).
+// one, it checks the caller's forwarded credentials (behind Hive Gateway or Apollo Router). A
+// router in the same process skips HTTP: it runs operations through `local` with the caller's
+// identity as it is (the same Apollo Server, so plugins, error formatting and logs are the same).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify from "fastify";
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import { buildSubgraphSchema } from "@apollo/subgraph";
@@ -13,6 +15,7 @@ import { parse, type DocumentNode } from "graphql";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/resolverMap.js";
 import type { Database } from "./db.ts";
 import type { Config } from "./config.ts";
+import type { LocalSubgraph } from "./local-subgraph.ts";
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from "./identity.ts";
 import { DomainError, toGraphQLError } from "./errors.ts";
 import { isSubgraphSecret, SUBGRAPH_SECRET_HEADER } from "./subgraph-secret.ts";
@@ -54,10 +57,39 @@ export function loadTypeDefs(folder: URL): DocumentNode {
   return parse(linkFirst.join("\n"));
 }
 
-export interface RunningSubgraph { name: string; url: string; stop(): Promise<void> }
+export interface RunningSubgraph {
+  name: string;
+  url: string;
+  /** The in-process way in, for a router running in this process. */
+  local: LocalSubgraph;
+  stop(): Promise<void>;
+}
 
+/** Calls `onMutation` when a caller's mutation starts and again when it has answered. */
+function mutationPlugin(onMutation: () => void): ApolloServerPlugin<SubgraphContextBase> {
+  return {
+    async requestDidStart() {
+      let mutation = false;
+      return {
+        async executionDidStart({ operation, contextValue }) {
+          // The router's own bookkeeping (a redirect hit logged) changes nothing a caller reads.
+          mutation = operation.operation === "mutation" && !contextValue.identity.router;
+          if (mutation) onMutation();
+        },
+        async willSendResponse() {
+          if (mutation) onMutation();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Serves a subgraph on `port`. `onMutation` hears of every mutation it runs, whichever router
+ * asked (this process's read cache forgets what may have changed).
+ */
 export async function serveSubgraph(
-  definition: ServableSubgraph, db: Database, config: Config, port: number,
+  definition: ServableSubgraph, db: Database, config: Config, port: number, options: { onMutation?: () => void } = {},
 ): Promise<RunningSubgraph> {
   const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: definition.maxRequestBytes ?? 2 * 1024 * 1024, ...loggerOptions(config, definition.name) });
   echoRequestId(app);
@@ -75,6 +107,7 @@ export async function serveSubgraph(
     plugins: [
       fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled(),
       errorLogPlugin(({ request }) => app.log.child({ requestId: request.http?.headers.get(REQUEST_ID_HEADER) })),
+      ...(options.onMutation ? [mutationPlugin(options.onMutation)] : []),
     ],
     logger: app.log,
     // Shutdown is the process's own (lib/shutdown.ts): Apollo's handler would re-raise the signal and exit 143.
@@ -114,9 +147,27 @@ export async function serveSubgraph(
   const address = await app.listen({ port, host: config.subgraphHost });
   const url = `${address.replace("0.0.0.0", "127.0.0.1")}/graphql`;
   registerSubgraphUrl(config, definition.name, url);
+  let serving = true;
+  const local: LocalSubgraph = {
+    get serving() { return serving; },
+    async execute(request, identity, requestId) {
+      const started = performance.now();
+      // The request id travels as on HTTP, for the error log's line.
+      const headers = new HeaderMap(requestId ? [[REQUEST_ID_HEADER, requestId]] : []);
+      const response = await server.executeOperation(
+        { ...request, http: { method: "POST", headers, search: "", body: undefined } },
+        { contextValue: definition.context(db, identity, config) },
+      );
+      // The line an HTTP request would have logged, so one request id still finds every subgraph it reached.
+      app.log.info({ requestId, url: "/graphql", inProcess: true, durationMs: Math.round((performance.now() - started) * 10) / 10 }, "request");
+      if (response.body.kind !== "single") throw new Error("Subgraphs answer with a single result");
+      return response.body.singleResult;
+    },
+  };
   return {
     name: definition.name,
     url,
-    stop: async () => { await app.close(); },
+    local,
+    stop: async () => { serving = false; await app.close(); },
   };
 }

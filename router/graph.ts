@@ -1,5 +1,6 @@
 // The supergraph: @apollo/gateway over the composed subgraphs, inside Apollo Server. Both
-// /graphql and the REST layers execute through it, so every subgraph sees the same signed identity.
+// /graphql and the REST layers execute through it, so every subgraph sees the same identity:
+// handed over as it is to a subgraph in this process, as a signed header to one elsewhere.
 import { ApolloServer, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
@@ -15,33 +16,35 @@ import { publicError } from "./observability/public-errors.ts";
 import { queryLimits } from "./query-limits.ts";
 import { textInputGuard } from "./text-input-guard.ts";
 import type { QueryLimits } from "../lib/config.ts";
+import type { LocalSubgraph } from "../lib/local-subgraph.ts";
+import { LocalSubgraphSource } from "./local-subgraph.ts";
 
 export interface RouterContext {
   identity: Identity;
-  /** The identity, signed once per request and forwarded on every subgraph fetch. */
-  identityToken: string;
+  /** The identity signed for subgraphs in other processes (signed tokens are reused: lib/identity.ts). */
+  identityToken(): Promise<string>;
   /** The HTTP request's id and logger, when the operation comes from one (sent on to subgraphs). */
   requestId?: string;
   log?: FastifyBaseLogger;
   /** The operation is a GraphQL client's document (POST /graphql), not one the REST layers built. */
   graphqlClient?: boolean;
-  /** Set when an operation of the request failed on the server side (its answer is not cached). */
-  serverError?: boolean;
+  /** Whether an operation of the request failed on the server side (router/read-cache.ts keeps no such answer). */
+  failures?: { server: boolean };
 }
 
-export async function routerContext(identity: Identity, secretKey: Buffer): Promise<RouterContext> {
-  return { identity, identityToken: await signIdentity(identity, secretKey) };
+export function routerContext(identity: Identity, secretKey: Buffer): RouterContext {
+  return { identity, identityToken: () => signIdentity(identity, secretKey) };
 }
 
-/** One subgraph as the gateway fetches it: identity and request id on every fetch, each fetch measured. */
-class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
+/** A subgraph in another process, fetched over HTTP: identity and request id on every fetch, each fetch measured. */
+class RemoteSubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
   constructor(private readonly subgraph: string, url: string, private readonly metrics?: RouterMetrics, private readonly secret?: string) {
     super({ url });
   }
 
-  override willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<RouterContext>): void {
+  override async willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<RouterContext>): Promise<void> {
     for (const [name, value] of Object.entries(subgraphSecretHeaders(this.secret))) request.http?.headers.set(name, value);
-    if (context.identityToken) request.http?.headers.set(IDENTITY_HEADER, context.identityToken);
+    if (context.identityToken) request.http?.headers.set(IDENTITY_HEADER, await context.identityToken());
     if (context.requestId) request.http?.headers.set(REQUEST_ID_HEADER, context.requestId);
   }
 
@@ -54,6 +57,8 @@ class SubgraphSource extends RemoteGraphQLDataSource<RouterContext> {
 /** What the graph reports to (metrics, log), sends to subgraphs (their secret) and enforces on clients. */
 export interface GraphOptions {
   metrics?: RouterMetrics; log?: FastifyBaseLogger; subgraphSecret?: string; queryLimits?: QueryLimits;
+  /** Subgraphs running in this process, called in-process (router/local-subgraph.ts); the others over HTTP. */
+  localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
   /** More plugins of the server (the read cache's invalidation). */
   plugins?: ApolloServerPlugin<RouterContext>[];
 }
@@ -61,7 +66,11 @@ export interface GraphOptions {
 export async function createGraph(supergraphSdl: string, options: GraphOptions = {}): Promise<ApolloServer<RouterContext>> {
   const gateway = new ApolloGateway({
     supergraphSdl,
-    buildService: ({ name, url }) => new SubgraphSource(name, url ?? "", options.metrics, options.subgraphSecret),
+    buildService: ({ name, url }) => {
+      const remote = new RemoteSubgraphSource(name, url ?? "", options.metrics, options.subgraphSecret);
+      const local = options.localSubgraphs?.[name];
+      return local ? new LocalSubgraphSource(name, local, remote, options.metrics) : remote;
+    },
     ...(options.log ? { logger: options.log } : {}),
   });
   const server = new ApolloServer<RouterContext>({

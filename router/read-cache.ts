@@ -64,8 +64,11 @@ export function createReadCache(options: { ttlMs: number; maxEntries?: number; m
 
 /** What the graph tells the cache about one request's operations. */
 export interface ReadCacheContext {
-  /** Something failed on the server side (a subgraph down, a bug): the answer is not kept. */
-  serverError?: boolean;
+  /**
+   * `server`: something failed on the server side (a subgraph down, a bug), so the answer is not
+   * kept. An object the request's contexts share, as Apollo Server copies a context per operation.
+   */
+  failures?: { server: boolean };
 }
 
 /** Invalidates around every mutation the graph runs, and marks answers made while something failed. */
@@ -84,7 +87,7 @@ export function readCachePlugin(cache: ReadCache): ApolloServerPlugin<ReadCacheC
             const status = errorStatus(extensions);
             return status === undefined ? !extensions.code || extensions.code === "INTERNAL_SERVER_ERROR" : status >= 500;
           });
-          if (failed) contextValue.serverError = true;
+          if (failed && contextValue.failures) contextValue.failures.server = true;
         },
         async willSendResponse() {
           if (writes) cache.invalidate();
@@ -156,7 +159,7 @@ export function registerReadCache(
   });
   app.addHook("onSend", async (request, reply, payload) => {
     const read = reads.get(request);
-    if (!read || reply.statusCode !== 200 || options.contextOf(request)?.serverError) return payload;
+    if (!read || reply.statusCode !== 200 || options.contextOf(request)?.failures?.server) return payload;
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
     const headers: CachedAnswer["headers"] = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {

@@ -5,6 +5,7 @@ import { DomainError, toGraphQLError } from "../lib/errors.ts";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import fastifyApollo from "@as-integrations/fastify";
 import type { Config } from "../lib/config.ts";
+import type { LocalSubgraph } from "../lib/local-subgraph.ts";
 import { composeSupergraph, type SubgraphSource } from "./compose.ts";
 import { limitBodies, UPLOAD_BODY_BYTES } from "./body-limits.ts";
 import { tokenLimit } from "./query-limits.ts";
@@ -37,6 +38,8 @@ export interface RestDeps {
 export interface RouterOptions {
   /** The cache of anonymous reads (router/read-cache.ts); else one per READ_CACHE_TTL_MS. */
   readCache?: ReadCache;
+  /** Subgraphs running in this process, by name: called in-process instead of over HTTP. */
+  localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
 }
 
 export async function startRouter(config: Config, subgraphs: SubgraphSource[], options: RouterOptions = {}): Promise<RunningRouter> {
@@ -50,19 +53,20 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs });
   const graph = await createGraph(supergraphSdl, {
     metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits,
-    plugins: readCache.enabled ? [readCachePlugin(readCache)] : [],
+    plugins: readCache.enabled ? [readCachePlugin(readCache)] : [], localSubgraphs: options.localSubgraphs,
   });
 
   // Each request's context, for the read cache to see whether its operations failed.
   const contexts = new WeakMap<FastifyRequest, RouterContext>();
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => {
     const context: RouterContext = {
-      ...await routerContext(
+      ...routerContext(
         await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret }, config.secretKey, request.id),
         config.secretKey,
       ),
       requestId: request.id,
       log: request.log,
+      failures: { server: false },
     };
     contexts.set(request, context);
     return context;

@@ -1,5 +1,6 @@
 // The whole system in one process: database (migrated, installed), the three subgraphs on their
-// own HTTP ports, and the router in front. Tests start it with `memory:` and port 0.
+// own HTTP ports, and the router in front, calling them in-process. Tests start it with `memory:`
+// and port 0.
 import type { Config } from "../lib/config.ts";
 import { openDatabase, type Database } from "../lib/db.ts";
 import { applyMigrations } from "../lib/migrate.ts";
@@ -7,7 +8,8 @@ import { serveSubgraph, type RunningSubgraph, type ServableSubgraph } from "../l
 import { contentSubgraph } from "../subgraphs/content/index.ts";
 import { extensionsSubgraph } from "../subgraphs/extensions/index.ts";
 import { gatewaySubgraph } from "../subgraphs/gateway/index.ts";
-import { startRouter, type RunningRouter } from "./server.ts";
+import { startRouter, type RouterOptions, type RunningRouter } from "./server.ts";
+import { createReadCache } from "./read-cache.ts";
 
 export const SUBGRAPHS: ServableSubgraph[] = [contentSubgraph, extensionsSubgraph, gatewaySubgraph];
 
@@ -27,10 +29,17 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   return db;
 }
 
-export async function startSystem(config: Config): Promise<RunningSystem> {
+export async function startSystem(config: Config, options: Pick<RouterOptions, "readCache"> = {}): Promise<RunningSystem> {
   const db = await prepareDatabase(config);
-  const subgraphs = await Promise.all(SUBGRAPHS.map((s) => serveSubgraph(s, db, config, config.subgraphPorts[s.name])));
-  const router = await startRouter(config, SUBGRAPHS.map((s, i) => ({ name: s.name, typeDefs: s.typeDefs, url: subgraphs[i].url })));
+  // Mutations any router sends these subgraphs (ours, Hive Gateway, router workers) invalidate this process's read cache.
+  const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs });
+  const onMutation = readCache.enabled ? () => readCache.invalidate() : undefined;
+  const subgraphs = await Promise.all(SUBGRAPHS.map((s) => serveSubgraph(s, db, config, config.subgraphPorts[s.name], { onMutation })));
+  // The router calls these subgraphs in-process; their HTTP servers stay up for other routers.
+  const router = await startRouter(config, SUBGRAPHS.map((s, i) => ({ name: s.name, typeDefs: s.typeDefs, url: subgraphs[i].url })), {
+    readCache,
+    localSubgraphs: Object.fromEntries(subgraphs.map((s) => [s.name, s.local])),
+  });
   return {
     url: router.url, db, router, subgraphs,
     stop: async () => {

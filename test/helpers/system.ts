@@ -48,10 +48,14 @@ async function dropTestSchema(databaseUrl: string): Promise<void> {
   }
 }
 
-/** `overrides` set what the environment cannot carry (e.g. `logStream`, to read the log). */
+/**
+ * `overrides` set what the environment cannot carry (e.g. `logStream`, to read the log). The read
+ * cache is off unless `env` turns it on: tests write to the database directly and stop subgraphs,
+ * which no router hears of (test/performance/read-cache.test.ts tests the cache).
+ */
 export async function startTestSystem(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestSystem> {
   const config = loadConfig(
-    { ADMIN_APP_PASSWORD, GATEWAY_ADMIN_PASSWORD, LOG_LEVEL: "silent", ...env },
+    { ADMIN_APP_PASSWORD, GATEWAY_ADMIN_PASSWORD, LOG_LEVEL: "silent", READ_CACHE_TTL_MS: "0", ...env },
     {
       port: 0, host: "127.0.0.1", databaseUrl: databaseUrl(), secretKey: crypto.randomBytes(32),
       subgraphPorts: { content: 0, extensions: 0, gateway: 0 },

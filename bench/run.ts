@@ -4,6 +4,8 @@
 //   ratios     router vs subgraph, REST vs GraphQL, Hive Gateway vs our router
 //   footprint  RSS of the stack at rest and under load, cold start to /ready
 //   in-process batch/v1 vs separate creates, SQL statements per list length (memory database)
+//   wordpress  (not by default) the same rows on the real WordPress in the same run, which the table
+//              then divides by instead of the issue's figures (setup: bench/README.md)
 // BENCH_SECONDS: seconds per wrk run (default 20, as in the issue; 5 for a quick look).
 // BENCH_CACHE: read cache modes to measure reads in, "off,on" by default (off = READ_CACHE_TTL_MS=0).
 import { execFileSync } from "node:child_process";
@@ -14,6 +16,7 @@ import { freshSite, SITE } from "./lib/site-500.ts";
 import { root, sampleRss, startStack, type Stack, type TreeRss } from "./lib/stack-process.ts";
 import { measureInProcess } from "./sections/in-process.ts";
 import { measureRatios } from "./sections/ratios.ts";
+import { startWordPress, wordpressMissing } from "./lib/stack-wordpress.ts";
 import { formatBatchRatio, formatTable, measureRows, ROWS, type Measured } from "./sections/table.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -41,7 +44,7 @@ async function restingRss(stack: Stack): Promise<TreeRss> {
 async function footprint(dataDir: string, atRest: TreeRss | undefined, underLoad: Measured[]): Promise<void> {
   log("\n## Footprint");
   let peak: { rss: TreeRss; label: string } | undefined;
-  for (const m of underLoad) if (!peak || m.rss.serverMb > peak.rss.serverMb) peak = { rss: m.rss, label: `${m.row.label} @${m.connections}` };
+  for (const m of underLoad) if (m.rss && (!peak || m.rss.serverMb > peak.rss.serverMb)) peak = { rss: m.rss, label: `${m.row.label} @${m.connections}` };
   if (!atRest || !peak) {
     // Run on its own: one start for the resting figure, and the table's heaviest read row for the loaded one.
     const stack = await startStack(dataDir);
@@ -64,7 +67,24 @@ async function footprint(dataDir: string, atRest: TreeRss | undefined, underLoad
   log(`Cold start, spawn of npm start to /ready 200 on the existing data directory: median ${(median(starts) / 1000).toFixed(2)} s of ${starts.map((s) => (s / 1000).toFixed(2)).join(", ")} s (target ≤ 3 s)`);
 }
 
+/** The same rows on WordPress, before our stack starts, so neither competes with the other for the cores. */
+async function measureWordPress(): Promise<Measured[] | undefined> {
+  const missing = wordpressMissing();
+  if (missing) { log(`## WordPress: skipped, ${missing} (setup: bench/README.md)`); return undefined; }
+  const wordpress = await startWordPress(log);
+  try {
+    log("## WordPress (nginx, php-fpm with 6 workers and opcache, MariaDB)");
+    const target = { name: "WordPress", url: wordpress.url, namespace: "wp/v2" as const, auth: wordpress.auth };
+    const rows = await measureRows(target, ROWS.filter((r) => SECTIONS.has("table") || !r.write), SECONDS, log);
+    log(`\n${formatTable(rows, null)}`);
+    return rows;
+  } finally {
+    await wordpress.stop();
+  }
+}
+
 header();
+const wordpress = SECTIONS.has("wordpress") ? await measureWordPress() : undefined;
 const onStack = ["table", "ratios", "footprint"].some((s) => SECTIONS.has(s));
 if (onStack) {
   const dataDir = await freshSite(log);
@@ -81,7 +101,7 @@ if (onStack) {
           log(`\n## Reads, read cache ${mode}${mode === "off" ? " (READ_CACHE_TTL_MS=0)" : " (the default)"}`);
           const reads = await measureRows(stack, ROWS.filter((r) => !r.write), SECONDS, log);
           measured.push(...reads);
-          log(`\n${formatTable(reads)}`);
+          log(`\n${formatTable(reads, wordpress)}`);
         }
         if (SECTIONS.has("ratios")) {
           log(`\n## Ratios, read cache ${mode}`);
@@ -92,8 +112,8 @@ if (onStack) {
           log("\n## Writes (as the administrator, Basic auth with an application password)");
           const writes = await measureRows(stack, ROWS.filter((r) => r.write), SECONDS, log);
           measured.push(...writes);
-          log(`\n${formatTable(writes)}`);
-          const batch = formatBatchRatio(writes);
+          log(`\n${formatTable(writes, wordpress)}`);
+          const batch = formatBatchRatio(writes, wordpress);
           if (batch) log(`\nbatch/v1 vs single creates, in posts/s:\n${batch}`);
         }
       } finally {

@@ -18,7 +18,7 @@ import { createUser } from "../../subgraphs/content/users/user-accounts.ts";
 import { root } from "./stack-process.ts";
 
 /** Bump when what is seeded changes, so an old cache is not reused. */
-const VERSION = 1;
+const VERSION = 2;
 export const SITE = { posts: 500, authors: 5, categories: 10, tags: 30, images: 25 };
 export const ADMIN_PASSWORD = "bench bench bench bench bench bench";
 const CACHE = path.join(root, "node_modules/.cache/esg-bench", `site-500-v${VERSION}`);
@@ -51,40 +51,64 @@ async function image(n: number): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 
+/** The site as plain data, so our seed and WordPress's (bench/lib/wordpress-seed.php) write the same posts. */
+export interface SiteData {
+  authors: { login: string; name: string; email: string; role: string; description: string }[];
+  categories: { name: string; description: string }[];
+  tags: { name: string }[];
+  images: { filename: string; title: string; alt: string; caption: string }[];
+  /** author, category, tags and image are indexes into the lists above. */
+  posts: { title: string; content: string; excerpt: string; dateGmt: string; author: number; category: number; tags: number[]; image: number }[];
+}
+
+export function siteData(): SiteData {
+  const random = mulberry32(500);
+  const authors = Array.from({ length: SITE.authors }, (_, i) => ({
+    login: `author${i + 1}`, name: `Author ${i + 1}`, email: `author${i + 1}@example.com`, role: i === 0 ? "editor" : "author", description: capital(words(random, 12)),
+  }));
+  const categories = Array.from({ length: SITE.categories }, (_, i) => ({ name: `Category ${i + 1} ${capital(words(random, 1))}`, description: capital(words(random, 10)) }));
+  const tags = Array.from({ length: SITE.tags }, (_, i) => ({ name: `tag-${i + 1}-${words(random, 1)}` }));
+  const images = Array.from({ length: SITE.images }, (_, i) => ({ filename: `photo-${i + 1}.jpg`, title: `Photo ${i + 1}`, alt: capital(words(random, 5)), caption: capital(words(random, 8)) }));
+  // Newest last, an hour apart, ending at a fixed instant so every build holds the same dates.
+  const end = Date.UTC(2026, 10, 1);
+  const posts = Array.from({ length: SITE.posts }, (_, i) => ({
+    title: `${capital(words(random, 5))} ${i + 1}`,
+    content: Array.from({ length: 5 }, () => paragraph(`${capital(words(random, 60))}.`)).join("\n\n"),
+    excerpt: `${capital(words(random, 25))}.`,
+    dateGmt: new Date(end - (SITE.posts - i) * 3_600_000).toISOString().slice(0, 19),
+    author: i % SITE.authors, category: i % SITE.categories, tags: [0, 1, 2].map((k) => (i * 3 + k) % SITE.tags), image: i % SITE.images,
+  }));
+  return { authors, categories, tags, images, posts };
+}
+
+/** The images' bytes, in siteData().images' order. */
+export const imageBytes = (n: number) => image(n + 1);
+
 async function seed(dataDir: string): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_APP_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: "silent" });
   const db = await prepareDatabase(config);
   try {
     const admin = await db.prisma.user.findFirstOrThrow({ where: { login: "admin" } });
     const ctx = createContentContext(db, { site: { userId: admin.id, roles: admin.roles } }, config);
-    const random = mulberry32(500);
+    const site = siteData();
     const authors: number[] = [];
-    for (let i = 1; i <= SITE.authors; i++) {
-      const user = await createUser(ctx, {
-        username: `author${i}`, name: `Author ${i}`, email: `author${i}@example.com`, roles: [i === 1 ? "editor" : "author"],
-        description: capital(words(random, 12)), password: crypto.randomBytes(18).toString("base64url"),
-      });
+    for (const a of site.authors) {
+      const user = await createUser(ctx, { username: a.login, name: a.name, email: a.email, roles: [a.role], description: a.description, password: crypto.randomBytes(18).toString("base64url") });
       authors.push(user.id);
     }
     const categories: number[] = [];
-    for (let i = 1; i <= SITE.categories; i++) categories.push((await saveTerm(ctx, "category", { name: `Category ${i} ${capital(words(random, 1))}`, description: capital(words(random, 10)) })).id);
+    for (const c of site.categories) categories.push((await saveTerm(ctx, "category", c)).id);
     const tags: number[] = [];
-    for (let i = 1; i <= SITE.tags; i++) tags.push((await saveTerm(ctx, "post_tag", { name: `tag-${i}-${words(random, 1)}` })).id);
+    for (const t of site.tags) tags.push((await saveTerm(ctx, "post_tag", t)).id);
     const images: number[] = [];
-    for (let i = 1; i <= SITE.images; i++) {
-      const file = { base64: (await image(i)).toString("base64"), filename: `photo-${i}.jpg`, contentType: "image/jpeg" };
-      images.push((await createMedia(ctx, file, { title: `Photo ${i}`, altText: capital(words(random, 5)), caption: capital(words(random, 8)) })).id);
+    for (const [i, m] of site.images.entries()) {
+      const file = { base64: (await imageBytes(i)).toString("base64"), filename: m.filename, contentType: "image/jpeg" };
+      images.push((await createMedia(ctx, file, { title: m.title, altText: m.alt, caption: m.caption })).id);
     }
-    const now = Date.now();
-    for (let i = 0; i < SITE.posts; i++) {
-      const body = Array.from({ length: 5 }, () => paragraph(`${capital(words(random, 60))}.`)).join("\n\n");
+    for (const p of site.posts) {
       await savePost(ctx, "post", {
-        title: `${capital(words(random, 5))} ${i + 1}`, status: "publish", author: authors[i % authors.length],
-        dateGmt: new Date(now - (SITE.posts - i) * 3_600_000).toISOString().slice(0, 19),
-        content: body, excerpt: `${capital(words(random, 25))}.`,
-        categories: [categories[i % categories.length]],
-        tags: [0, 1, 2].map((k) => tags[(i * 3 + k) % tags.length]),
-        featuredMedia: images[i % images.length],
+        title: p.title, status: "publish", author: authors[p.author], dateGmt: p.dateGmt, content: p.content, excerpt: p.excerpt,
+        categories: [categories[p.category]], tags: p.tags.map((t) => tags[t]), featuredMedia: images[p.image],
       });
     }
   } finally {

@@ -1,52 +1,59 @@
-// The issue's table, our side: each REST row loaded with wrk at each connection count, with
-// req/s, p50 and p99, and the ratio to WordPress's figures recorded in the issue.
+// The issue's table: each REST row loaded with wrk at each connection count, with req/s, p50 and
+// p99, and the ratio to WordPress: measured in the same run when the wordpress section ran, else
+// the figures recorded in the issue.
 import { load, rotatingGetScript, uniquePostScript, type Load } from "../lib/load-wrk.ts";
 import { ADMIN_PASSWORD } from "../lib/site-500.ts";
+import type { ChildProcess } from "node:child_process";
 import { sampleRss, type Stack, type TreeRss } from "../lib/stack-process.ts";
 import { TARGET_VS_WORDPRESS, WORDPRESS_REQ_PER_SEC, type RowName } from "../wordpress-baseline.ts";
 
 export const ADMIN_AUTH = `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString("base64")}`;
-const WRITE_HEADERS = { "Content-Type": "application/json", Authorization: ADMIN_AUTH };
-const POSTS = "/wp-json/core/v2/posts";
-/** A batch item's path is the route's, without the REST root (as in WordPress's batch/v1). */
-const ROUTE = "/core/v2/posts";
 export const BATCH_SIZE = 25;
+
+/** What the rows are sent to: our stack (core/v2) or WordPress (wp/v2), with the administrator's credentials. */
+export interface Target { name: string; url: string; namespace: "core/v2" | "wp/v2"; auth: string; child?: ChildProcess }
+
+export const ours = (stack: Stack): Target => ({ name: "ours", url: stack.url, namespace: "core/v2", auth: ADMIN_AUTH, child: stack.child });
 
 /** A post as a client creates it: a unique title (Lua expression over `key`), some content, published. */
 const createBody = (suffix: string) =>
   `'{"title":"Bench post ' .. key .. '${suffix}","content":"<p>Written by npm run bench.</p>","status":"publish"}'`;
 
-export interface Row { name: RowName; label: string; connections: number[]; write: boolean; script(ids: number[]): { path: string; script?: string } }
+export interface Row { name: RowName; label: string; connections: number[]; write: boolean; request(target: Target, ids: number[]): { path: string; script?: string } }
+
+const posts = (t: Target) => `/wp-json/${t.namespace}/posts`;
+const writeHeaders = (t: Target) => ({ "Content-Type": "application/json", Authorization: t.auth });
 
 export const ROWS: Row[] = [
-  { name: "posts", label: "GET posts (10 per page)", connections: [1, 10, 50], write: false, script: () => ({ path: POSTS }) },
-  { name: "posts100", label: "GET posts?per_page=100", connections: [1, 10, 50], write: false, script: () => ({ path: `${POSTS}?per_page=100` }) },
-  { name: "embed", label: "GET posts?_embed", connections: [1, 10, 50], write: false, script: () => ({ path: `${POSTS}?_embed` }) },
+  { name: "posts", label: "GET posts (10 per page)", connections: [1, 10, 50], write: false, request: (t) => ({ path: posts(t) }) },
+  { name: "posts100", label: "GET posts?per_page=100", connections: [1, 10, 50], write: false, request: (t) => ({ path: `${posts(t)}?per_page=100` }) },
+  { name: "embed", label: "GET posts?_embed", connections: [1, 10, 50], write: false, request: (t) => ({ path: `${posts(t)}?_embed` }) },
   // Every seeded post in turn, as a site's visitors spread over its posts (a read cache must earn its hits).
-  { name: "post", label: "GET posts/{id}", connections: [1, 10, 50], write: false, script: (ids) => ({ path: `${POSTS}/${ids[0]}`, script: rotatingGetScript(ids.map((id) => `${POSTS}/${id}`)) }) },
-  { name: "create", label: "POST posts (create)", connections: [1, 10], write: true, script: () => ({ path: POSTS, script: uniquePostScript(createBody(""), WRITE_HEADERS) }) },
+  { name: "post", label: "GET posts/{id}", connections: [1, 10, 50], write: false, request: (t, ids) => ({ path: `${posts(t)}/${ids[0]}`, script: rotatingGetScript(ids.map((id) => `${posts(t)}/${id}`)) }) },
+  { name: "create", label: "POST posts (create)", connections: [1, 10], write: true, request: (t) => ({ path: posts(t), script: uniquePostScript(createBody(""), writeHeaders(t)) }) },
   {
+    // A batch item's path is the route's, without the REST root, as in WordPress's batch/v1.
     name: "batch", label: `POST batch/v1 (${BATCH_SIZE} creates)`, connections: [1, 10], write: true,
-    script: () => ({
+    request: (t) => ({
       path: "/wp-json/batch/v1",
       script: uniquePostScript(
-        `'{"requests":[' .. table.concat((function() local t = {} for k = 1, ${BATCH_SIZE} do t[k] = '{"path":"${ROUTE}","body":' .. ${createBody(" ' .. k .. '")} .. '}' end return t end)(), ",") .. ']}'`,
-        WRITE_HEADERS),
+        `'{"requests":[' .. table.concat((function() local t = {} for k = 1, ${BATCH_SIZE} do t[k] = '{"path":"/${t.namespace}/posts","body":' .. ${createBody(" ' .. k .. '")} .. '}' end return t end)(), ",") .. ']}'`,
+        writeHeaders(t)),
     }),
   },
 ];
 
-export interface Measured { row: Row; connections: number; load: Load; rss: TreeRss }
+export interface Measured { row: Row; connections: number; load: Load; rss?: TreeRss }
 export interface RowCheck { ok: boolean; note: string }
 
 /** One request as wrk will send it, checked before the row is loaded (a row of errors is no figure). */
-async function check(stack: Stack, row: Row, path: string): Promise<RowCheck> {
+async function check(target: Target, row: Row, path: string): Promise<RowCheck> {
   const key = `check-${Date.now()}`;
   const item = (suffix: string) => ({ title: `Bench post ${key}${suffix}`, content: "<p>Written by npm run bench.</p>", status: "publish" });
   const body = row.name === "create" ? item("")
-    : row.name === "batch" ? { requests: Array.from({ length: BATCH_SIZE }, (_, k) => ({ path: ROUTE, body: item(` ${k + 1}`) })) } : undefined;
-  const response = await fetch(`${stack.url}${path}`, body
-    ? { method: "POST", headers: { "content-type": "application/json", authorization: ADMIN_AUTH }, body: JSON.stringify(body) }
+    : row.name === "batch" ? { requests: Array.from({ length: BATCH_SIZE }, (_, k) => ({ path: `/${target.namespace}/posts`, body: item(` ${k + 1}`) })) } : undefined;
+  const response = await fetch(`${target.url}${path}`, body
+    ? { method: "POST", headers: { "content-type": "application/json", authorization: target.auth }, body: JSON.stringify(body) }
     : {});
   const text = await response.text();
   const cache = response.headers.get("x-cache");
@@ -59,25 +66,28 @@ async function check(stack: Stack, row: Row, path: string): Promise<RowCheck> {
 }
 
 /** Runs the given rows at each of their connection counts; the tree's RSS is sampled during each run. */
-export async function measureRows(stack: Stack, rows: Row[], seconds: number, log: (line: string) => void): Promise<Measured[]> {
+export async function measureRows(stack: Stack, rows: Row[], seconds: number, log: (line: string) => void): Promise<(Measured & { rss: TreeRss })[]>;
+export async function measureRows(target: Target, rows: Row[], seconds: number, log: (line: string) => void): Promise<Measured[]>;
+export async function measureRows(on: Stack | Target, rows: Row[], seconds: number, log: (line: string) => void): Promise<Measured[]> {
+  const target = "namespace" in on ? on : ours(on);
   const ids: number[] = [];
   for (let page = 1; ids.length < 500; page++) {
-    const response = await fetch(`${stack.url}${POSTS}?per_page=100&page=${page}&_fields=id`);
+    const response = await fetch(`${target.url}${posts(target)}?per_page=100&page=${page}&_fields=id`);
     const batch = (await response.json()) as { id: number }[];
     if (!Array.isArray(batch) || batch.length === 0) break;
     ids.push(...batch.map((p) => p.id));
   }
   const measured: Measured[] = [];
   for (const row of rows) {
-    const { path, script } = row.script(ids);
-    const checked = await check(stack, row, path);
-    if (!checked.ok) { log(`  ${row.label}: skipped, the request fails: ${checked.note}`); continue; }
+    const { path, script } = row.request(target, ids);
+    const checked = await check(target, row, path);
+    if (!checked.ok) { log(`  ${target.name}, ${row.label}: skipped, the request fails: ${checked.note}`); continue; }
     for (const connections of row.connections) {
-      const sampler = sampleRss(stack.child);
-      const result = await load({ url: `${stack.url}${path}`, connections, seconds, script });
-      measured.push({ row, connections, load: result, rss: sampler.stop() });
+      const sampler = target.child && sampleRss(target.child);
+      const result = await load({ url: `${target.url}${path}`, connections, seconds, script });
+      measured.push({ row, connections, load: result, rss: sampler?.stop() });
       const faults = result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} socket errors` : "";
-      log(`  ${row.label} @${connections}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}${faults}${checked.note ? ` (${checked.note})` : ""}`);
+      log(`  ${target.name}, ${row.label} @${connections}: ${result.reqPerSec.toFixed(1)} req/s, p50 ${ms(result.p50Ms)}, p99 ${ms(result.p99Ms)}${faults}${checked.note ? ` (${checked.note})` : ""}`);
     }
   }
   return measured;
@@ -87,31 +97,45 @@ export async function measureRows(stack: Stack, rows: Row[], seconds: number, lo
 const ms = (n: number) => (Number.isNaN(n) ? "–" : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 const fixed = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
-/** The issue's table as Markdown: one line per row, values per connection count separated by " / ". */
-export function formatTable(measured: Measured[]): string {
+/** WordPress's req/s for a row: from this run when it was measured, else as recorded in the issue. */
+function wordpressFigure(name: RowName, connections: number, wordpress?: Measured[]): number | undefined {
+  if (wordpress) return wordpress.find((m) => m.row.name === name && m.connections === connections)?.load.reqPerSec;
+  return WORDPRESS_REQ_PER_SEC[name][connections];
+}
+
+/**
+ * The issue's table as Markdown: one line per row, values per connection count separated by " / ".
+ * `wordpress`: this run's WordPress figures to divide by; undefined for the issue's; null for none
+ * (WordPress's own table).
+ */
+export function formatTable(measured: Measured[], wordpress?: Measured[] | null): string {
+  const compare = wordpress !== null;
   const lines = [
-    "| case | conns | req/s | p50 ms | p99 ms | WordPress req/s | ours / WordPress (target) | p99 / p50 at max conns |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    `| case | conns | req/s | p50 ms | p99 ms |${compare ? ` WordPress req/s (${wordpress ? "this run" : "issue 12"}) | ours / WordPress (target) |` : ""} p99 / p50 at max conns |`,
+    `|---|---:|---:|---:|---:|${compare ? "---:|---:|" : ""}---:|`,
   ];
   for (const row of ROWS) {
     const runs = measured.filter((m) => m.row.name === row.name);
     if (runs.length === 0) continue;
-    const wordpress = WORDPRESS_REQ_PER_SEC[row.name];
+    const theirs = (m: Measured) => wordpressFigure(row.name, m.connections, wordpress ?? undefined);
     const join = (f: (m: Measured) => string) => runs.map(f).join(" / ");
     const last = runs.at(-1)!.load;
-    lines.push(`| ${row.label} | ${join((m) => String(m.connections))} | ${join((m) => fixed(m.load.reqPerSec))} | ${join((m) => ms(m.load.p50Ms))} | ${join((m) => ms(m.load.p99Ms))} | ${join((m) => String(wordpress[m.connections] ?? "–"))} | ${join((m) => (wordpress[m.connections] ? (m.load.reqPerSec / wordpress[m.connections]).toFixed(1) : "–"))} (≥ ${TARGET_VS_WORDPRESS[row.name]}) | ${(last.p99Ms / last.p50Ms).toFixed(1)} |`);
+    const comparison = compare
+      ? ` ${join((m) => (theirs(m) === undefined ? "–" : fixed(theirs(m)!)))} | ${join((m) => (theirs(m) ? (m.load.reqPerSec / theirs(m)!).toFixed(1) : "–"))} (≥ ${TARGET_VS_WORDPRESS[row.name]}) |`
+      : "";
+    lines.push(`| ${row.label} | ${join((m) => String(m.connections))} | ${join((m) => fixed(m.load.reqPerSec))} | ${join((m) => ms(m.load.p50Ms))} | ${join((m) => ms(m.load.p99Ms))} |${comparison} ${(last.p99Ms / last.p50Ms).toFixed(1)} |`);
   }
   return lines.join("\n");
 }
 
 /** batch/v1 against the same creates sent one by one: posts/s of each, at each connection count. */
-export function formatBatchRatio(measured: Measured[]): string | null {
+export function formatBatchRatio(measured: Measured[], wordpress?: Measured[]): string | null {
   const lines: string[] = [];
   for (const run of measured.filter((m) => m.row.name === "batch")) {
     const single = measured.find((m) => m.row.name === "create" && m.connections === run.connections);
-    const wordpressPostsPerSec = WORDPRESS_REQ_PER_SEC.batch[run.connections] * BATCH_SIZE;
+    const theirs = wordpressFigure("batch", run.connections, wordpress);
     const postsPerSec = run.load.reqPerSec * BATCH_SIZE;
-    lines.push(`  @${run.connections}: batch ${fixed(postsPerSec)} posts/s${single ? `, single creates ${fixed(single.load.reqPerSec)} posts/s, batch / single ${(postsPerSec / single.load.reqPerSec).toFixed(1)}x (target ≥ 5)` : ""}, batch / WordPress's batch ${(postsPerSec / wordpressPostsPerSec).toFixed(1)}x (target ≥ 5)`);
+    lines.push(`  @${run.connections}: batch ${fixed(postsPerSec)} posts/s${single ? `, single creates ${fixed(single.load.reqPerSec)} posts/s, batch / single ${(postsPerSec / single.load.reqPerSec).toFixed(1)}x (target ≥ 5)` : ""}${theirs ? `, batch / WordPress's batch ${(run.load.reqPerSec / theirs).toFixed(1)}x (target ≥ 5)` : ""}`);
   }
   return lines.length ? lines.join("\n") : null;
 }

@@ -46,6 +46,3 @@ export const LEARNING_WEIGHTS: Readonly<Record<ReportKind, number>> = { good: 2,
 
 /** When report-as-good / report-as-bad replaced the submit-as-* routes: release 5.3.0, 2024-05-22. */
 export const SUBMIT_DEPRECATED_SINCE = new Date("2024-05-22T00:00:00Z");
-
-/** Mail stored on a cluster worker node is kept this long, then purged (seed 001 §8). */
-export const WORKER_RETENTION_DAYS = 3;

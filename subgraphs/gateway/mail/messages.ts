@@ -147,18 +147,23 @@ function cursorOf(row: GatewayMessage, keys: SortKey[]): string {
   }));
 }
 
+/** Characters of the subject its key holds (migration 20261124120000_message_subject_key). */
+const SUBJECT_KEY_LENGTH = 200;
+
 /**
- * LOWER(subject) >= lower(prefix) AND LOWER(subject) < the prefix with its last character
- * incremented: every subject the ILIKE 'prefix%' matches lies in that range (the column's collation
- * sorts by code point, which the same migration ensures), so the range only narrows the rows the ILIKE
- * then checks, through the index on lower("subject"). Only for printable ASCII prefixes, where
- * JavaScript's and PostgreSQL's lower() agree; any other prefix keeps the ILIKE alone.
+ * The subject prefix as a range of the subject's key, lower(left(subject, 200)) in code point
+ * order: key >= lower(prefix) AND key < the same with its last character incremented, which the
+ * (subjectKey, receivedOn, id) index answers without visiting the table. ILIKE compares lower()
+ * of both sides, so for a printable ASCII prefix of at most 200 characters (where JavaScript's
+ * and PostgreSQL's lower() agree) the range is exactly the ILIKE 'prefix%' and replaces it
+ * (`exact`); a longer one is narrowed by its first 200 characters and the ILIKE decides; any
+ * other prefix keeps the ILIKE alone.
  */
-function subjectPrefixRange(raw: string): Prisma.GatewayMessageWhereInput[] {
-  const prefix = raw.toLowerCase();
-  if (!/^[\x20-\x7e]+$/.test(prefix)) return [];
+function subjectPrefixRange(raw: string): { where: Prisma.GatewayMessageWhereInput[]; exact: boolean } {
+  const prefix = raw.toLowerCase().slice(0, SUBJECT_KEY_LENGTH);
+  if (!/^[\x20-\x7e]+$/.test(prefix)) return { where: [], exact: false };
   const next = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-  return [{ subject: { gte: prefix, lt: next, mode: "insensitive" } }];
+  return { where: [{ subjectKey: { gte: prefix, lt: next } }], exact: raw.length <= SUBJECT_KEY_LENGTH };
 }
 
 /** The `where` of a filter (every violation in one 422). */
@@ -180,10 +185,12 @@ export function messageWhere(filter: MessageFilter | null | undefined): Prisma.G
         if (isViolation(parsed)) { violations.push(parsed); continue; }
         const values = (Array.isArray(parsed.value) ? parsed.value : [parsed.value]).map((v) => String(v).trim().toLowerCase());
         where.push(operator === "neq" ? { NOT: { [lowered]: { in: values } } } : { [lowered]: { in: values } });
+      } else if (name === "subject" && operator === "start") {
+        // A subject prefix: a range of the subject's key, and the ILIKE only where the range is not exact.
+        const range = subjectPrefixRange(condition.value);
+        where.push(...range.where);
+        if (!range.exact) rest.push(condition);
       } else rest.push(condition);
-      // A subject prefix (ILIKE, which no index serves) is also bounded by LOWER(subject) ranges that
-      // the expression index of migration 20261124000000_message_expression_indexes answers.
-      if (name === "subject" && operator === "start") where.push(...subjectPrefixRange(condition.value));
     }
     if (rest.length) scalar[name as ScalarFilter] = rest;
   }
@@ -223,7 +230,7 @@ export async function listMessages(ctx: Pick<GatewayContext, "db" | "identity">,
   const pageWhere: Prisma.GatewayMessageWhereInput = query.after ? { AND: [where, keysetWhere(keys, decodeCursor(query.after, keys))] } : where;
   const orderBy = keys.map((k) => ({ [k.column]: k.direction })) as Prisma.GatewayMessageOrderByWithRelationInput[];
   const [rows, totalItems] = await Promise.all([
-    ctx.db.prisma.gatewayMessage.findMany({ where: pageWhere, orderBy, skip: query.after ? 0 : window.skip, take: window.take + 1 }),
+    pageRows(ctx, { where: pageWhere, orderBy, skip: query.after ? 0 : window.skip, take: window.take + 1 }),
     countMessages(ctx, scope, query.filter, filters, where),
   ]);
   const more = rows.length > window.take;
@@ -233,6 +240,19 @@ export async function listMessages(ctx: Pick<GatewayContext, "db" | "identity">,
     totalItems, page: window.page, itemsPerPage: window.itemsPerPage,
     endCursor: more && items.length ? cursorOf(items[items.length - 1], keys) : null,
   };
+}
+
+/**
+ * The page's ids first, then their rows: the ids (and the filter and order deciding them) can
+ * come from an index alone, where a page of whole rows would read every matching row to sort
+ * them (a common subject prefix ordered by date).
+ */
+async function pageRows(ctx: Pick<GatewayContext, "db">, page: Pick<Prisma.GatewayMessageFindManyArgs, "where" | "orderBy" | "skip" | "take">): Promise<GatewayMessage[]> {
+  const ids = (await ctx.db.prisma.gatewayMessage.findMany({ ...page, select: { id: true } })).map((r) => r.id);
+  if (!ids.length) return [];
+  const byId = new Map((await ctx.db.prisma.gatewayMessage.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, row]));
+  // A message purged between the two statements is left out of the page.
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

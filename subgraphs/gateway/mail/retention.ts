@@ -4,7 +4,7 @@
 // purges what is due first, so expired mail is never served, and `npm run admin -- gateway
 // retention` does the same from cron. The no-op case costs two indexed look-ups.
 import type { GatewayContext } from "../context.ts";
-import { WORKER_RETENTION_DAYS } from "../../../lib/gateway/messages.ts";
+import { WORKER_RETENTION_DAYS } from "../../../lib/gateway/appliance.ts";
 import { addToCounters, addToMessageCount, countersOf, type CountedValues } from "./ingest.ts";
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,8 @@
 // default) or PostgreSQL, chosen by the URL. Also exposes a raw SQL runner for migrations and
 // a statement counter (tests and benchmarks use it to prove batching).
 import fs from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgliteAdapter } from "./pglite-adapter.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -21,13 +22,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Extensions the migrations create (pg_trgm: trigram indexes for post search); PostgreSQL ships them as contrib. */
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 export async function openDatabase(url: string): Promise<Database> {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);
-  if (url === "memory:") return openPglite(new PGlite());
+  if (url === "memory:") return openPglite(new PGlite(PGLITE_OPTIONS));
   if (url.startsWith("file:")) {
     const dir = url.slice("file:".length);
     fs.mkdirSync(dir, { recursive: true });
-    return openPglite(new PGlite(dir));
+    return openPglite(new PGlite(dir, PGLITE_OPTIONS));
   }
   throw new Error(`DATABASE_URL must be memory:, file:<dir> or postgres://…, got "${url}"`);
 }

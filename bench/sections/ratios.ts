@@ -33,6 +33,7 @@ async function checkGraphQL(url: string, body: string): Promise<string> {
 const graphql = (url: string, connections: number, seconds: number, body: string) =>
   load({ url, connections, seconds, script: fixedPostScript(body, { "Content-Type": "application/json" }) });
 
+const times = (a: number, b: number) => (a > 0 && b > 0 ? `${(a / b).toFixed(2)}x` : "– (no request completed)");
 const line = (label: string, l: Load) => `${label.padEnd(44)} ${l.reqPerSec.toFixed(1).padStart(8)} req/s  p50 ${l.p50Ms.toFixed(2).padStart(7)} ms  p99 ${l.p99Ms.toFixed(2).padStart(7)} ms${l.non2xx || l.errors ? `  (${l.non2xx} non-2xx, ${l.errors} socket errors)` : ""}`;
 
 export async function measureRatios(stack: Stack, seconds: number, log: (line: string) => void): Promise<void> {
@@ -50,8 +51,8 @@ export async function measureRatios(stack: Stack, seconds: number, log: (line: s
   log(line("ListPosts, straight to the content subgraph @1", direct));
   log(line("ListPosts through the router /graphql @1", viaRouter));
   log(line("GET /wp-json/core/v2/posts @1", rest));
-  log(`  (a) router / subgraph latency (p50): ${(viaRouter.p50Ms / direct.p50Ms).toFixed(2)}x (target ≤ 1.3)`);
-  log(`  (b) REST / GraphQL through the router latency (p50): ${(rest.p50Ms / viaRouter.p50Ms).toFixed(2)}x (target ≤ 1.2)`);
+  log(`  (a) router / subgraph latency (p50): ${times(viaRouter.p50Ms, direct.p50Ms)} (target ≤ 1.3)`);
+  log(`  (b) REST / GraphQL through the router latency (p50): ${times(rest.p50Ms, viaRouter.p50Ms)} (target ≤ 1.2)`);
 
   let hive;
   try {
@@ -66,7 +67,7 @@ export async function measureRatios(stack: Stack, seconds: number, log: (line: s
     const ours = await graphql(router, 10, seconds, body);
     log(line("ListPosts through Hive Gateway @10", theirs));
     log(line("ListPosts through our router @10", ours));
-    log(`  (c) ours / Hive Gateway throughput: ${(ours.reqPerSec / theirs.reqPerSec).toFixed(2)}x (target ≥ 1)`);
+    log(`  (c) ours / Hive Gateway throughput: ${times(ours.reqPerSec, theirs.reqPerSec)} (target ≥ 1)`);
   } finally {
     await hive.stop();
   }

@@ -96,6 +96,9 @@ export async function measureRows(on: Stack | Target, rows: Row[], seconds: numb
 /** NaN (no answer completed within the run) shows as "–". */
 const ms = (n: number) => (Number.isNaN(n) ? "–" : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 const fixed = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+/** A run in which no request completed has no rate: "–", as its latencies. */
+const rate = (l: Load) => (l.requests ? fixed(l.reqPerSec) : "–");
+const ratio = (a: number, b: number | undefined) => (a > 0 && b && b > 0 ? (a / b).toFixed(1) : "–");
 
 /** WordPress's req/s for a row: from this run when it was measured, else as recorded in the issue. */
 function wordpressFigure(name: RowName, connections: number, wordpress?: Measured[]): number | undefined {
@@ -121,9 +124,9 @@ export function formatTable(measured: Measured[], wordpress?: Measured[] | null)
     const join = (f: (m: Measured) => string) => runs.map(f).join(" / ");
     const last = runs.at(-1)!.load;
     const comparison = compare
-      ? ` ${join((m) => (theirs(m) === undefined ? "–" : fixed(theirs(m)!)))} | ${join((m) => (theirs(m) ? (m.load.reqPerSec / theirs(m)!).toFixed(1) : "–"))} (≥ ${TARGET_VS_WORDPRESS[row.name]}) |`
+      ? ` ${join((m) => (theirs(m) === undefined ? "–" : fixed(theirs(m)!)))} | ${join((m) => ratio(m.load.reqPerSec, theirs(m)))} (≥ ${TARGET_VS_WORDPRESS[row.name]}) |`
       : "";
-    lines.push(`| ${row.label} | ${join((m) => String(m.connections))} | ${join((m) => fixed(m.load.reqPerSec))} | ${join((m) => ms(m.load.p50Ms))} | ${join((m) => ms(m.load.p99Ms))} |${comparison} ${(last.p99Ms / last.p50Ms).toFixed(1)} |`);
+    lines.push(`| ${row.label} | ${join((m) => String(m.connections))} | ${join((m) => rate(m.load))} | ${join((m) => ms(m.load.p50Ms))} | ${join((m) => ms(m.load.p99Ms))} |${comparison} ${last.requests ? (last.p99Ms / last.p50Ms).toFixed(1) : "–"} |`);
   }
   return lines.join("\n");
 }
@@ -135,7 +138,7 @@ export function formatBatchRatio(measured: Measured[], wordpress?: Measured[]): 
     const single = measured.find((m) => m.row.name === "create" && m.connections === run.connections);
     const theirs = wordpressFigure("batch", run.connections, wordpress);
     const postsPerSec = run.load.reqPerSec * BATCH_SIZE;
-    lines.push(`  @${run.connections}: batch ${fixed(postsPerSec)} posts/s${single ? `, single creates ${fixed(single.load.reqPerSec)} posts/s, batch / single ${(postsPerSec / single.load.reqPerSec).toFixed(1)}x (target ≥ 5)` : ""}${theirs ? `, batch / WordPress's batch ${(run.load.reqPerSec / theirs).toFixed(1)}x (target ≥ 5)` : ""}`);
+    lines.push(`  @${run.connections}: batch ${fixed(postsPerSec)} posts/s${single ? `, single creates ${fixed(single.load.reqPerSec)} posts/s, batch / single ${ratio(postsPerSec, single.load.reqPerSec)}x (target ≥ 5)` : ""}, batch / WordPress's batch ${ratio(run.load.reqPerSec, theirs)}x (target ≥ 5)`);
   }
   return lines.length ? lines.join("\n") : null;
 }

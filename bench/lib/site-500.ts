@@ -17,11 +17,11 @@ import { saveTerm } from "../../subgraphs/content/terms/terms.ts";
 import { createUser } from "../../subgraphs/content/users/user-accounts.ts";
 import { root } from "./stack-process.ts";
 
-/** Bump when what is seeded changes, so an old cache is not reused. */
-const VERSION = 2;
+/** Bump when what is seeded changes, so an old cache (ours and WordPress's) is not reused. */
+export const SITE_VERSION = 2;
 export const SITE = { posts: 500, authors: 5, categories: 10, tags: 30, images: 25 };
 export const ADMIN_PASSWORD = "bench bench bench bench bench bench";
-const CACHE = path.join(root, "node_modules/.cache/esg-bench", `site-500-v${VERSION}`);
+const CACHE = path.join(root, "node_modules/.cache/esg-bench", `site-500-v${SITE_VERSION}`);
 
 const WORDS = ("mail gateway filter sender domain policy quarantine report message header scanner spam phishing " +
   "attachment release licence address signature key record relay server cluster node queue delivery bounce " +

@@ -8,15 +8,14 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { imageBytes, siteData } from "./site-500.ts";
+import { imageBytes, siteData, SITE_VERSION } from "./site-500.ts";
 import { freePort, root, spawnGroup, stopGroup, waitFor200 } from "./stack-process.ts";
 
 const WORDPRESS = "/usr/share/wordpress";
 const CONFIG_NAME = "esgbench";
 const CONFIG_FILE = `/etc/wordpress/config-${CONFIG_NAME}.php`;
 const DB = { name: "esgbench_wordpress", user: "esgbench", password: "esgbench" };
-/** Bump with site-500.ts's VERSION: the dump holds that site. */
-const CACHE = path.join(root, "node_modules/.cache/esg-bench/wordpress-site-v2");
+const CACHE = path.join(root, "node_modules/.cache/esg-bench", `wordpress-site-v${SITE_VERSION}`);
 const PHP_WORKERS = 6;
 
 export interface WordPress { url: string; auth: string; stop(): Promise<void> }

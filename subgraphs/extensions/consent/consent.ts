@@ -63,10 +63,11 @@ export async function receiveResults(ctx: ExtensionsContext, token: string | nul
   if (!scan || !sameToken(scan.token, token)) return { success: false, data: "Token mismatch" };
   const categories = decodeResults(results);
   if (!categories) return { success: false, data: "Failed to insert" };
-  await ctx.prisma.$transaction(async (tx) => {
-    // Claiming the scan first: two pushes of one token cannot both insert.
-    const claimed = await tx.consentScan.updateMany({ where: { id: scan.id, status: 1, token: scan.token }, data: { status: 2, token: null, finishedAt: new Date() } });
-    if (claimed.count === 0) return;
+  const claimed = await ctx.prisma.$transaction(async (tx) => {
+    // Claiming the scan first: of two pushes of one token, the one that waited on the other's row
+    // lock finds the scan finished and inserts nothing (it is then a token mismatch, as a later push).
+    const claim = await tx.consentScan.updateMany({ where: { id: scan.id, status: 1, token: scan.token }, data: { status: 2, token: null, finishedAt: new Date() } });
+    if (claim.count === 0) return false;
     for (const c of categories) {
       const name = text(c.category, 190).trim();
       if (!name) continue;
@@ -80,8 +81,9 @@ export async function receiveResults(ctx: ExtensionsContext, token: string | nul
         .filter((k) => k.name);
       if (cookies.length) await tx.consentCookie.createMany({ data: cookies, skipDuplicates: true });
     }
+    return true;
   });
-  return { success: true, data: "Successfully inserted" };
+  return claimed ? { success: true, data: "Successfully inserted" } : { success: false, data: "Token mismatch" };
 }
 
 /** CookieYes' "M d, Y h:i:s A" in GMT, e.g. "Jan 05, 2024 10:41:00 AM". */

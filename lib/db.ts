@@ -22,8 +22,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Extensions the migrations create (pg_trgm: trigram indexes for post search); PostgreSQL ships them as contrib. */
-const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+/**
+ * Extensions the migrations create (pg_trgm: trigram indexes for post search; PostgreSQL ships
+ * them as contrib). postgresqlconf replaces the data directory's postgresql.conf at every start:
+ * Postgres's default shared_buffers (128 MB, zeroed at start, so resident for the process's life)
+ * was most of the process's memory, while the OS page cache holds the data files anyway; 32 MB
+ * serves requests as fast (issue 12). template1 is the database PGlite created before 0.4 (which
+ * defaults to "postgres"): existing data directories keep their data.
+ */
+const PGLITE_OPTIONS: PGliteOptions = {
+  extensions: { pg_trgm },
+  database: "template1",
+  postgresqlconf: "shared_buffers = 32MB\n",
+};
 
 export async function openDatabase(url: string): Promise<Database> {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);

@@ -6,6 +6,7 @@ import DataLoader from "dataloader";
 import type { AccountedEmail, GatewayMessage, GatewayRestrictedSender } from "../../../generated/prisma/client.ts";
 import type { Identity } from "../../../lib/identity.ts";
 import type { GatewayContext } from "../context.ts";
+import { purgeExpiredWorkerMail } from "../mail/retention.ts";
 import { restrictionsBySenders } from "../restricted-senders/restricted-senders.ts";
 
 export interface AddressMessages { totalItems: number; items: GatewayMessage[] }
@@ -25,6 +26,8 @@ export function createAddressLoaders(ctx: Pick<GatewayContext, "db"> & { identit
       // One `first` per request in practice; keys with another value are answered in their own batch below.
       const sameFirst = keys.filter((k) => Number(k.split("\u0000")[0]) === first);
       const addresses = [...new Set(sameFirst.map((k) => k.split("\u0000")[1]))];
+      // Mail past worker retention is deleted before it could be served (once per batch).
+      await purgeExpiredWorkerMail(ctx);
       const [ranked, counts] = await Promise.all([
         prisma.$queryRawUnsafe<{ address: string; messageId: string }[]>(`
           SELECT address, "messageId" FROM (

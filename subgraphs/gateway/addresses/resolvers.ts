@@ -6,7 +6,6 @@ import { domainError, fail } from "../../../lib/errors.ts";
 import { domainOf, normaliseAddress } from "../../../lib/gateway/addresses.ts";
 import { MAX_ADDRESS_LENGTH } from "../../../lib/gateway/licensing.ts";
 import type { GatewayContext } from "../context.ts";
-import { purgeExpiredWorkerMail } from "../mail/retention.ts";
 import { mailScope, requireAdministrator, requireMailAdmin, showsEnvelope } from "../mail/scope.ts";
 
 /** Whether the caller may see this address's mail. */
@@ -37,7 +36,6 @@ export const addressResolvers = {
       const { visible, envelope } = await inScope(ctx, normal);
       // An over-long address has no mail (it was refused at ingest): nothing to look up.
       if (!visible || normal.length > MAX_ADDRESS_LENGTH) return { totalItems: 0, items: [] };
-      await purgeExpiredWorkerMail(ctx);
       const found = await ctx.loaders.addresses.messages.load(`${first}\u0000${normal}`);
       return { totalItems: found.totalItems, items: found.items.map((row) => ({ row, envelope })) };
     },

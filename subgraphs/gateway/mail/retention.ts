@@ -2,7 +2,8 @@
 // node's unique identifier) is a worker and that was received more than WORKER_RETENTION_DAYS
 // ago is deleted. There is no scheduler: every message read (list, item, an address's messages)
 // purges what is due first, so expired mail is never served, and `npm run admin -- gateway
-// retention` does the same from cron. The no-op case costs two indexed look-ups.
+// retention` does the same from cron. The no-op case costs two indexed look-ups (once per batch
+// of addresses, in the EmailAddress loader).
 import type { GatewayContext } from "../context.ts";
 import { WORKER_RETENTION_DAYS } from "../../../lib/gateway/appliance.ts";
 import { addToCounters, addToMessageCount, countersOf, type CountedValues } from "./ingest.ts";

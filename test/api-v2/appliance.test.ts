@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestSystem } from "../helpers/system.ts";
 import { hashPassword } from "../../subgraphs/gateway/auth/passwords.ts";
-import { notifyReleaseRequest, recordDmarcReport } from "../../subgraphs/gateway/events/events.ts";
+import { recordDmarcReport } from "../../subgraphs/gateway/events/events.ts";
 import { hydra, json, startGatewaySystem, type GatewayTestSystem } from "./fixtures.ts";
+import { mail } from "./messages-fixtures.ts";
 
 let gateway: GatewayTestSystem;
 let system: TestSystem;
@@ -131,12 +132,27 @@ describe("events", () => {
     expect((await gateway.get("/api/v2/events?kind[contains]=cert", hydra)).status).toBe(422);
   });
 
-  it("names the requester of a release by full name, or by username when the full name is empty", async () => {
+  it("records a user's release request (POST /message/{id}/request-release), naming them by full name, or by username when it is empty", async () => {
+    await system.db.prisma.gatewayUser.update({ where: { username: "plain" }, data: { email: "plain@corp.test" } });
+    const ingest = await system.request("POST", "/api/v2/messages/ingest", { headers: auth(), body: [
+      ...["RR1", "RR2"].map((id) => mail(1, { id, recipients: ["plain@corp.test"], quarantined: true, result: "spam", deliveryResult: "pending", subject: "Invoice" })),
+      mail(2, { id: "RR-DELIVERED", recipients: ["plain@corp.test"] }),
+      mail(3, { id: "RR-OTHERS", recipients: ["someone@corp.test"], quarantined: true, result: "spam", deliveryResult: "pending" }),
+    ] });
+    expect(ingest.status, ingest.text).toBe(200);
+    const token = (await gateway.login("plain", "plain-password")).body.token;
+    const ask = (id: string) => system.request("POST", `/api/v2/message/${id}/request-release`, { headers: { "x-esg-auth-token": token } });
+    expect((await ask("RR1")).status).toBe(204);
     const user = await system.db.prisma.gatewayUser.findUniqueOrThrow({ where: { username: "plain" } });
-    await notifyReleaseRequest({ db: system.db }, { userId: user.id, messageId: "m1", subject: "Invoice" });
-    await system.db.prisma.gatewayUserProfile.create({ data: { userId: user.id, fullName: "Paula Plain" } });
-    await notifyReleaseRequest({ db: system.db }, { userId: user.id, messageId: "m2", subject: "Invoice" });
+    await system.db.prisma.gatewayUserProfile.upsert({ where: { userId: user.id }, create: { userId: user.id, fullName: "Paula Plain" }, update: { fullName: "Paula Plain" } });
+    expect((await ask("RR2")).status).toBe(204);
+    // Not in quarantine: 409; not the user's mail: 404; nothing recorded for either.
+    expect((await ask("RR-DELIVERED")).status).toBe(409);
+    expect((await ask("RR-OTHERS")).status).toBe(404);
     const events = (await gateway.get("/api/v2/events?kind=release-request&order[id]=asc", json)).body;
     expect(events.map((e: { subject: string }) => e.subject)).toEqual(["Release request from plain", "Release request from Paula Plain"]);
+    expect(events[0].body).toContain("RR1");
+    // Asking releases nothing.
+    expect((await gateway.get("/api/v2/message/RR1", json)).body.state).toBe("quarantined");
   });
 });

@@ -523,6 +523,7 @@ describe("the email gateway's /api/v2 routes for its callers", () => {
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/submit-as-good POST": item("user", "POST", `${MSG}/submit-as-good`, {}),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/submit-as-bad POST": item("user", "POST", `${MSG}/submit-as-bad`, {}),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/release POST": item("mailAdmin", "POST", `${MSG}/release`, {}),
+    "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/request-release POST": item("user", "POST", `${MSG}/request-release`, {}),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/recall POST": item("mailAdmin", "POST", `${MSG}/recall`, {}),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/scan-analysis DELETE": item("mailAdmin", "DELETE", `${MSG}/scan-analysis`),
     "/api/v2/message/(?P<id>[A-Za-z0-9._-]{1,64})/fetch/(?P<attachment>[^/]+) GET": item("user", "GET", `${MSG}/fetch/0`),

@@ -1,10 +1,11 @@
 // What operators do to a message: report it as good or bad (with the learning it causes),
-// release it from quarantine, remove its scan analysis record, fetch a stored attachment.
+// release it from quarantine (or ask for it), remove its scan analysis record, fetch a stored attachment.
 import type { GatewayAttachment, GatewayMessageReport, Prisma } from "../../../generated/prisma/client.ts";
 import type { ReportRoute } from "../../../generated/graphql/gateway-resolvers.ts";
 import { domainError } from "../../../lib/errors.ts";
 import { LEARNING_WEIGHTS, type ReportKind } from "../../../lib/gateway/messages.ts";
 import type { GatewayContext } from "../context.ts";
+import { notifyReleaseRequest } from "../events/events.ts";
 import { addToCounters } from "./ingest.ts";
 import { findMessage, type MessageView } from "./messages.ts";
 import { mailScope, requireMailAdmin } from "./scope.ts";
@@ -48,6 +49,15 @@ export async function reportMessage(ctx: Pick<GatewayContext, "db" | "identity">
     }
     return report;
   });
+}
+
+/** A user asks for a message of its mail to be released: the administrators get a release-request event. */
+export async function requestRelease(ctx: Pick<GatewayContext, "db" | "identity">, id: string): Promise<MessageView> {
+  const view = await findMessage(ctx, id);
+  if (!view) throw notFound();
+  if (view.row.state !== "quarantined") throw domainError("gateway_conflict", { message: "The message is not in quarantine." });
+  await notifyReleaseRequest(ctx, { userId: ctx.identity.gateway!.userId, messageId: id, subject: view.row.subject });
+  return view;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Mail resolvers: check the caller, call the domain (messages.ts, actions.ts, ingest.ts).
 import type { Resolvers, ReportRoute } from "../../../generated/graphql/gateway-resolvers.ts";
 import type { LearningEffect } from "./actions.ts";
-import { recallMessage, releaseMessage, removeScanAnalysis, reportMessage, storedAttachment } from "./actions.ts";
+import { recallMessage, releaseMessage, removeScanAnalysis, reportMessage, requestRelease, storedAttachment } from "./actions.ts";
 import { ingestMessages } from "./ingest.ts";
 import { purgeMessages } from "./purge.ts";
 import { findMessage, listMessages } from "./messages.ts";
@@ -19,6 +19,7 @@ export const mailResolvers = {
     },
     reportMessage: async (_parent, { id, kind, route }, ctx) => reportView(await reportMessage(ctx, id, kind, route)),
     releaseMessage: (_parent, { id }, ctx) => releaseMessage(ctx, id),
+    requestMessageRelease: (_parent, { id }, ctx) => requestRelease(ctx, id),
     recallMessage: (_parent, { id }, ctx) => recallMessage(ctx, id),
     removeScanAnalysis: (_parent, { id }, ctx) => removeScanAnalysis(ctx, id),
     purgeMessages: async (_parent, { filter, before }, ctx) => {

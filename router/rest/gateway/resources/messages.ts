@@ -4,10 +4,11 @@
 // subgraph's side is subgraphs/gateway/mail/; the operations are messages.graphql beside this file.
 //
 // Paths the seed does not show, chosen in the API's style: POST /messages/ingest (a batch of
-// records), POST /message/{id}/release, POST /message/{id}/recall, DELETE /message/{id}/scan-analysis.
+// records), POST /message/{id}/release, POST /message/{id}/request-release (a user's request, an
+// event for the administrators), POST /message/{id}/recall, DELETE /message/{id}/scan-analysis.
 import {
   IngestMessagesDocument, MessageAttachmentContentDocument, MessageDocument, MessagesDocument,
-  RecallMessageDocument, ReleaseMessageDocument, RemoveScanAnalysisDocument, ReportMessageDocument,
+  RecallMessageDocument, ReleaseMessageDocument, RemoveScanAnalysisDocument, ReportMessageDocument, RequestMessageReleaseDocument,
 } from "../../../../generated/graphql/operations.ts";
 import { violationError } from "../../../../lib/gateway/collection-rules.ts";
 import { checkIngestBatch } from "../../../../lib/gateway/ingest-record.ts";
@@ -176,6 +177,17 @@ export const MESSAGE_ROUTES: GatewayRoute[] = [
     },
     handle: async (request, run) => {
       await run(ReleaseMessageDocument, { id: idOf(request.pathParams) });
+      return { status: 204, body: undefined };
+    },
+  }], { id: ID }),
+  route("/message/{id}/request-release", [{
+    methods: ["POST"], auth: true,
+    openapi: {
+      ...noContentOperation({ operationId: "requestMessageRelease", summary: "Asks the administrators to release a message of the caller's mail from quarantine (a release-request event, naming the caller by full name or username). 409 when not in quarantine.", tag: message.name, errors: [401, 404] }),
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+    },
+    handle: async (request, run) => {
+      await run(RequestMessageReleaseDocument, { id: idOf(request.pathParams) });
       return { status: 204, body: undefined };
     },
   }], { id: ID }),

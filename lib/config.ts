@@ -3,7 +3,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
-import os from "node:os";
 
 export interface Config {
   /** Port of the router (REST + /graphql). */
@@ -26,7 +25,7 @@ export interface Config {
   subgraphSecret?: string;
   /** Ports of the in-process subgraph servers (0 = any free port). */
   subgraphPorts: { content: number; extensions: number; gateway: number };
-  /** WORKERS: router processes serving PORT (router/cluster.ts); 1 runs the whole system in one process. */
+  /** WORKERS: router processes serving PORT (router/cluster.ts); 1 (the default) runs the whole system in one process. */
   workers: number;
   /** When set, the router uses these subgraphs instead of starting its own. */
   subgraphUrls?: { content: string; extensions: string; gateway: string };
@@ -109,10 +108,13 @@ function corsOrigins(env: Env): "*" | string[] {
   });
 }
 
-/** WORKERS: a positive integer; by default one router process per core. */
+/**
+ * WORKERS: a positive integer, 1 by default: the process that owns PGlite is the bottleneck, so
+ * router workers add memory (~350 MB for two) without adding uncached throughput (bench:scale-out).
+ */
 function workers(env: Env): number {
   const raw = env.WORKERS;
-  if (raw === undefined || raw === "") return os.availableParallelism();
+  if (raw === undefined || raw === "") return 1;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a positive integer, got "${raw}"`);
   return n;

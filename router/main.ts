@@ -1,7 +1,7 @@
 // `npm start`: the whole system, or (with CONTENT_URL, EXTENSIONS_URL and GATEWAY_URL set) the
-// router alone in front of subgraphs running elsewhere. With WORKERS > 1 (by default one per core)
-// this process owns the database and subgraphs and WORKERS router processes share the port
-// (router/cluster.ts); WORKERS=1 runs everything in this one process. npm runs this file with
+// router alone in front of subgraphs running elsewhere. WORKERS=1 (the default) runs everything in
+// this one process; with WORKERS > 1 this process owns the database and subgraphs and WORKERS router
+// processes share the port (router/cluster.ts). npm runs this file with
 // `node --import tsx`, so npm's child is this process itself and receives npm's signals. Each
 // branch imports only what it runs: a router worker loads no subgraph code.
 import cluster from "node:cluster";

@@ -14,7 +14,10 @@ CREATE INDEX IF NOT EXISTS "PostTerm_termId_postId_idx" ON "PostTerm" ("termId",
 -- here); trigram indexes answer that without reading every post. pg_trgm is contrib on
 -- PostgreSQL (trusted: a database owner may create it) and loaded by lib/db.ts on PGlite. Where
 -- it cannot be created the search still works, only unindexed. Its operator classes are named
--- with the extension's schema, which need not be on this database's search path.
+-- with the extension's schema, which need not be on this database's search path. A small
+-- pending list (128 kB, not 4 MB): writes still add to the index in bulk, while a search never
+-- reads a long unsorted list and the planner does not price the index out (PGlite has no
+-- autovacuum to empty it).
 DO $$
 DECLARE
   trgm_schema text;
@@ -26,9 +29,9 @@ BEGIN
   END;
   SELECT extnamespace::regnamespace::text INTO trgm_schema FROM pg_extension WHERE extname = 'pg_trgm';
   IF trgm_schema IS NOT NULL THEN
-    EXECUTE format('CREATE INDEX IF NOT EXISTS "Post_title_trgm_idx" ON "Post" USING gin ("title" %s.gin_trgm_ops) WITH (fastupdate = off)', trgm_schema);
-    EXECUTE format('CREATE INDEX IF NOT EXISTS "Post_excerpt_trgm_idx" ON "Post" USING gin ("excerpt" %s.gin_trgm_ops) WITH (fastupdate = off)', trgm_schema);
-    EXECUTE format('CREATE INDEX IF NOT EXISTS "Post_content_trgm_idx" ON "Post" USING gin ("content" %s.gin_trgm_ops) WITH (fastupdate = off)', trgm_schema);
+    EXECUTE format('CREATE INDEX IF NOT EXISTS "Post_title_trgm_idx" ON "Post" USING gin ("title" %s.gin_trgm_ops) WITH (gin_pending_list_limit = 128)', trgm_schema);
+    EXECUTE format('CREATE INDEX IF NOT EXISTS "Post_excerpt_trgm_idx" ON "Post" USING gin ("excerpt" %s.gin_trgm_ops) WITH (gin_pending_list_limit = 128)', trgm_schema);
+    EXECUTE format('CREATE INDEX IF NOT EXISTS "Post_content_trgm_idx" ON "Post" USING gin ("content" %s.gin_trgm_ops) WITH (gin_pending_list_limit = 128)', trgm_schema);
   END IF;
 END
 $$;

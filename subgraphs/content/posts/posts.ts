@@ -126,11 +126,23 @@ export async function listPosts(
   nodes.forEach((p) => ctx.loaders.post.prime(p.id, p));
 
   // WordPress counts found rows only when rows came back; an empty first page with an offset reports 0.
-  let totalCount = nodes.length === 0 && page <= 1 && args.offset ? 0 : await ctx.prisma.post.count({ where: prismaWhere });
+  let totalCount = nodes.length === 0 && page <= 1 && args.offset ? 0 : await countPosts(ctx, type, prismaWhere);
   if (nodes.length > 0 && totalCount === 0) totalCount = nodes.length;
   const totalPages = totalCount === 0 ? 0 : Math.ceil(totalCount / perPage);
   if (!window.byCursor && page > totalPages && totalCount > 0) fail("rest_post_invalid_page_number");
   return { nodes: await readable(nodes), totalCount, totalPages, start, perPage };
+}
+
+/**
+ * How many posts a list's filter matches. A filter of nothing but the type and statuses (the
+ * default list and its pages) reads the counts the database keeps per type and status (PostCount)
+ * instead of counting every post.
+ */
+async function countPosts(ctx: ContentContext, type: string, where: Prisma.PostWhereInput): Promise<number> {
+  const [typeClause, statusClause, ...filters] = where.AND as Prisma.PostWhereInput[];
+  if (filters.length || typeClause.type !== type || !statusClause?.status) return ctx.prisma.post.count({ where });
+  const counts = await ctx.prisma.postCount.findMany({ where: { type, status: statusClause.status as Prisma.StringFilter } });
+  return counts.reduce((sum, c) => sum + c.count, 0);
 }
 
 /** A page of a list as a GraphQL connection: the page itself plus cursor information. */

@@ -1,10 +1,12 @@
-// `npm run bench:gateway-messages`: the email gateway's message list at appliance scale. One
-// database (PGlite in a temporary directory, or DATABASE_URL=postgres://…): 10,000 messages are
-// written set-based (generate_series, with their address and URI-host rows), the list queries are
-// timed; the table is then grown to 1,000,000 (BENCH_MESSAGES) and the same queries timed again.
-// Prints each query's median time at both sizes and the ratio (the goal: within 2×). Then ingest
-// throughput through the real ingest path (storeMessages: checked records, one transaction per
-// batch, accounting and restricted senders). Asserts nothing; read the figures.
+// `npm run bench:gateway-messages`: the email gateway's message list at appliance scale. Two
+// databases (PGlite in temporary directories, or two schemas of DATABASE_URL=postgres://…): one
+// with 10,000 messages, one with 1,000,000 (BENCH_MESSAGES), written set-based (generate_series,
+// with their address and URI-host rows). Each list query is timed on both side by side, the
+// samples alternating between the two sizes, so a machine whose load changes during the run
+// (a shared one) weighs on both alike. Prints each query's median at both sizes and the ratio
+// (the goal: within 2×). Then ingest throughput through the real ingest path (storeMessages:
+// checked records, one transaction per batch, accounting and restricted senders) on the large
+// one. Asserts nothing; read the figures.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +19,7 @@ import { listMessages, type MessageQuery } from "../subgraphs/gateway/mail/messa
 
 const SMALL = 10_000;
 const LARGE = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
-const RUNS = 7;
+const RUNS = 11;
 const SENDERS = 5_000;
 const RECIPIENTS = 20_000;
 const HOSTS = 2_000;
@@ -65,7 +67,7 @@ const TABLES = ["GatewayMessage", "GatewayMessageAddress", "GatewayMessageUriHos
 async function generateBulk(db: Database, from: number, to: number): Promise<void> {
   const p = db.prisma;
   const indexes = await p.$queryRawUnsafe<{ indexname: string; indexdef: string }[]>(
-    `SELECT indexname::text AS indexname, indexdef FROM pg_indexes WHERE tablename = ANY($1::text[]) AND indexname NOT LIKE '%_pkey'`, TABLES);
+    `SELECT indexname::text AS indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY($1::text[]) AND indexname NOT LIKE '%_pkey'`, TABLES);
   for (const { indexname } of indexes) await p.$executeRawUnsafe(`DROP INDEX "${indexname}"`);
   const step = 100_000;
   for (let a = from; a <= to; a += step) {
@@ -100,31 +102,46 @@ const QUERIES: { name: string; query: MessageQuery }[] = [
 
 const ADMIN = { gateway: { userId: 0, username: "bench", roles: ["admin"] } };
 
-async function time(db: Database, query: MessageQuery): Promise<{ ms: number; total: number }> {
-  const ctx = { db, identity: ADMIN };
-  await listMessages(ctx, query); // warm-up
-  const samples: number[] = [];
-  let total = 0;
+type Sample = () => Promise<unknown>;
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)];
+
+/** RUNS timings of each of the two, alternating (after one warm-up each); the medians. */
+async function sideBySide(small: Sample, large: Sample): Promise<[number, number]> {
+  await small();
+  await large();
+  const samples: [number[], number[]] = [[], []];
   for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    total = (await listMessages(ctx, query)).totalItems;
-    samples.push(performance.now() - start);
+    for (const [k, run] of [small, large].entries()) {
+      const start = performance.now();
+      await run();
+      samples[k].push(performance.now() - start);
+    }
   }
-  samples.sort((a, b) => a - b);
-  return { ms: samples[Math.floor(RUNS / 2)], total };
+  return [median(samples[0]), median(samples[1])];
 }
 
-/** Keyset page N (after N-1 cursors) vs offset page N: a deep page by keyset costs what page 1 does. */
-async function deepPages(db: Database, depth: number): Promise<{ keyset: number; offset: number }> {
-  const ctx = { db, identity: ADMIN };
+const list = (db: Database, query: MessageQuery) => () => listMessages({ db, identity: ADMIN }, query);
+const total = async (db: Database, query: MessageQuery) => (await listMessages({ db, identity: ADMIN }, query)).totalItems;
+
+/** The keyset cursor of page `depth` (100 a page): a deep page by keyset costs what page 1 does, by offset it does not. */
+async function cursorOfPage(db: Database, depth: number): Promise<string | null> {
   let after: string | null = null;
-  for (let i = 1; i < depth; i++) after = (await listMessages(ctx, { page: 1, itemsPerPage: 100, after })).endCursor;
-  const k0 = performance.now();
-  await listMessages(ctx, { page: 1, itemsPerPage: 100, after });
-  const keyset = performance.now() - k0;
-  const o0 = performance.now();
-  await listMessages(ctx, { page: depth, itemsPerPage: 100 });
-  return { keyset, offset: performance.now() - o0 };
+  for (let i = 1; i < depth; i++) after = (await listMessages({ db, identity: ADMIN }, { page: 1, itemsPerPage: 100, after })).endCursor;
+  return after;
+}
+
+/** One of the two databases: PGlite in a temporary directory, or a schema of DATABASE_URL's database. */
+async function benchDatabase(name: string): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL?.startsWith("postgres") ? new URL(process.env.DATABASE_URL) : undefined;
+  if (url) {
+    const schema = `bench_${name}_${process.pid}`;
+    url.searchParams.set("schema", schema);
+    const db = await openDatabase(url.toString());
+    return { db, drop: async () => { await db.prisma.$executeRawUnsafe(`DROP SCHEMA "${schema}" CASCADE`); await db.close(); } };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-gateway-${name}-`));
+  const db = await openDatabase(`file:${dir}`);
+  return { db, drop: async () => { await db.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
 async function ingestThroughput(db: Database): Promise<{ perSecond: number; messages: number }> {
@@ -147,41 +164,40 @@ async function ingestThroughput(db: Database): Promise<{ perSecond: number; mess
 }
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
-  const dir = url ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
-  const db = await openDatabase(url ?? `file:${dir}`);
   const began = performance.now();
+  const small = await benchDatabase("small");
+  const large = await benchDatabase("large");
   try {
-    await applyMigrations(db);
-    console.log(`Database: ${url ? "PostgreSQL" : "PGlite (temporary directory)"}; ${RUNS} runs per query, median.`);
-    await generate(db, 1, SMALL);
-    await settle(db);
-    const small: { ms: number; total: number }[] = [];
-    for (const q of QUERIES) small.push(await time(db, q.query));
-    const deepSmall = await deepPages(db, 50);
-
+    await applyMigrations(small.db);
+    await applyMigrations(large.db);
+    const load = () => os.loadavg()[0].toFixed(1);
+    console.log(`Database: ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL (two schemas)" : "PGlite (two temporary directories)"}; ${RUNS} runs per query and size, alternating, median. Load average ${load}.`);
+    await generate(small.db, 1, SMALL);
+    await settle(small.db);
     const g0 = performance.now();
-    console.log(`Growing to ${LARGE.toLocaleString("en")} messages (set-based insert, indexes rebuilt once)…`);
-    await generateBulk(db, SMALL + 1, LARGE);
+    console.log(`Writing ${LARGE.toLocaleString("en")} messages (set-based insert, indexes built once)…`);
+    await generate(large.db, 1, SMALL);
+    await generateBulk(large.db, SMALL + 1, LARGE);
     console.log(`  done in ${((performance.now() - g0) / 1000).toFixed(1)} s`);
-    const large: { ms: number; total: number }[] = [];
-    for (const q of QUERIES) large.push(await time(db, q.query));
-    const deepLarge = await deepPages(db, 50);
 
     console.log(`\n${"query".padEnd(36)} ${"10k ms".padStart(8)} ${"1M ms".padStart(8)} ${"ratio".padStart(6)}  totals (10k → ${LARGE.toLocaleString("en")})`);
-    QUERIES.forEach((q, i) => {
-      const ratio = large[i].ms / small[i].ms;
-      console.log(`${q.name.padEnd(36)} ${small[i].ms.toFixed(1).padStart(8)} ${large[i].ms.toFixed(1).padStart(8)} ${ratio.toFixed(2).padStart(6)}${ratio > 2 ? " !" : "  "} ${small[i].total} → ${large[i].total}`);
-    });
-    console.log(`page 50 of 100 by keyset (after)      ${deepSmall.keyset.toFixed(1).padStart(8)} ${deepLarge.keyset.toFixed(1).padStart(8)} ${(deepLarge.keyset / deepSmall.keyset).toFixed(2).padStart(6)}`);
-    console.log(`page 50 of 100 by offset (page=50)    ${deepSmall.offset.toFixed(1).padStart(8)} ${deepLarge.offset.toFixed(1).padStart(8)} ${(deepLarge.offset / deepSmall.offset).toFixed(2).padStart(6)}`);
+    const row = (name: string, [a, b]: [number, number], totals = "") =>
+      console.log(`${name.padEnd(36)} ${a.toFixed(1).padStart(8)} ${b.toFixed(1).padStart(8)} ${(b / a).toFixed(2).padStart(6)}${b / a > 2 ? " !" : "  "} ${totals}`);
+    for (const q of QUERIES) {
+      const ms = await sideBySide(list(small.db, q.query), list(large.db, q.query));
+      row(q.name, ms, `${await total(small.db, q.query)} → ${await total(large.db, q.query)}`);
+    }
+    const depth = 50;
+    const [afterSmall, afterLarge] = [await cursorOfPage(small.db, depth), await cursorOfPage(large.db, depth)];
+    row(`page ${depth} of 100 by keyset (after)`, await sideBySide(list(small.db, { page: 1, itemsPerPage: 100, after: afterSmall }), list(large.db, { page: 1, itemsPerPage: 100, after: afterLarge })));
+    row(`page ${depth} of 100 by offset (page=${depth})`, await sideBySide(list(small.db, { page: depth, itemsPerPage: 100 }), list(large.db, { page: depth, itemsPerPage: 100 })));
 
-    const ingest = await ingestThroughput(db);
+    const ingest = await ingestThroughput(large.db);
     console.log(`\nIngest (checked records, 500 per transaction, accounting + restrictions, on the ${LARGE.toLocaleString("en")}-row tables): ${ingest.perSecond.toFixed(0)} messages/s over ${ingest.messages}.`);
-    console.log(`Total run: ${((performance.now() - began) / 1000).toFixed(0)} s.`);
+    console.log(`Total run: ${((performance.now() - began) / 1000).toFixed(0)} s; load average ${load()}.`);
   } finally {
-    await db.close();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await small.drop();
+    await large.drop();
   }
 }
 

@@ -47,7 +47,7 @@ async function time(url: string): Promise<{ ms: number; sql: number; total: stri
     total = response.headers.get("x-wp-total") ?? "";
     await response.arrayBuffer();
   };
-  for (let i = 0; i < 2; i++) await get();
+  for (let i = 0; i < 5; i++) await get();
   const walls: number[] = [];
   const sqls: number[] = [];
   for (let i = 0; i < RUNS; i++) {

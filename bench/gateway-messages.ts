@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     await applyMigrations(small.db);
     await applyMigrations(large.db);
     const load = () => os.loadavg()[0].toFixed(1);
-    console.log(`Database: ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL (two schemas)" : "PGlite (two temporary directories)"}; ${RUNS} runs per query and size, alternating, median. Load average ${load}.`);
+    console.log(`Database: ${process.env.DATABASE_URL?.startsWith("postgres") ? "PostgreSQL (two schemas)" : "PGlite (two temporary directories)"}; ${RUNS} runs per query and size, alternating, median. Load average ${load()}.`);
     await generate(small.db, 1, SMALL);
     await settle(small.db);
     const g0 = performance.now();

@@ -161,6 +161,8 @@ export function registerReadCache(
     const read = reads.get(request);
     if (!read || reply.statusCode !== 200 || options.contextOf(request)?.failures?.server) return payload;
     if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    // Never share what is meant for one caller. (Apollo's `no-store` only says no field had a cache hint.)
+    if (reply.hasHeader("set-cookie") || /\bprivate\b/i.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
     const headers: CachedAnswer["headers"] = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !NOT_STORED.has(name)) headers[name] = value;

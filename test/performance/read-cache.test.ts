@@ -221,3 +221,20 @@ describe("the cache itself", () => {
     expect(off.get("k")).toBeUndefined();
   });
 });
+
+// Last: it stops the extensions subgraph.
+describe("a subgraph that is down", () => {
+  test("answers made meanwhile (REST without its registered fields, GraphQL with errors) are not kept", async () => {
+    await s.subgraphs.find((g) => g.name === "extensions")!.stop();
+    const path = `${R}/posts?per_page=3`;
+    const degraded = await s.request("GET", path);
+    expect(degraded.status).toBe(200);
+    expect(degraded.body[0]).not.toHaveProperty("lang");
+    expect((await s.request("GET", path)).headers.get("x-cache")).toBe("MISS");
+    const query = "{ posts(perPage: 1) { nodes { slug } } languages { slug } }";
+    const partial = await s.request("POST", "/graphql", { body: { query } });
+    expect(partial.status).toBe(200);
+    expect(partial.body.errors).toBeDefined();
+    expect((await s.request("POST", "/graphql", { body: { query } })).headers.get("x-cache")).toBe("MISS");
+  });
+});

@@ -86,6 +86,24 @@ ${Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`).
 `;
 }
 
+/** POSTs whose body is the next of `bodies`, each wrk thread starting at another point of the list. */
+export function rotatingPostScript(bodies: string[], headers: Record<string, string>): string {
+  return `wrk.method = "POST"
+${Object.entries(headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`).join("\n")}
+local bodies = { ${bodies.map(lua).join(", ")} }
+next_thread = 0
+function setup(thread)
+  thread:set("start", next_thread * 7)
+  next_thread = next_thread + 1
+end
+local i = nil
+request = function()
+  i = ((i or start) % #bodies) + 1
+  return wrk.format(nil, nil, nil, bodies[i])
+end
+`;
+}
+
 /**
  * POSTs whose body is unique per request: `bodyLua` is a Lua expression over `key` (a string
  * unique across threads and runs), e.g. a title. Creates with the same title would make every

@@ -4,6 +4,10 @@
 import cluster from "node:cluster";
 import { build, DIST, ENTRY_POINTS, isStale } from "./build.js";
 
+// @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata hosts at start: the
+// server needs no internet, and says nothing about its users to anyone (set it to "" to opt in).
+process.env.APOLLO_TELEMETRY_DISABLED ??= "1";
+
 const name = process.argv[2];
 if (!(name in ENTRY_POINTS)) throw new Error(`usage: node scripts/start.js ${Object.keys(ENTRY_POINTS).join("|")}`);
 // A router worker (router/cluster.ts) runs what its primary checked and built.

@@ -19,7 +19,7 @@ const LINK = `name slug locale flagUrl flag url current noTranslation classes la
 
 const createPost = async (title: string, language: string): Promise<number> => {
   const id = (await ok<{ createPost: { databaseId: number } }>(`mutation($input: PostInput!) { createPost(input: $input) { databaseId } }`, { input: { title, status: "PUBLISH" } })).createPost.databaseId;
-  await ok(`mutation($id: Int!, $l: String) { setPostLanguage(databaseId: $id, language: $l) { databaseId } }`, { id, l: language });
+  await ok(`mutation($id: Int!, $l: String) { setPostLanguage(input: { databaseId: $id, language: $l }) { databaseId } }`, { id, l: language });
   return id;
 };
 
@@ -83,7 +83,7 @@ describe("languageSwitcher on menu items", () => {
   });
 
   it("on a post, the links lead to its translations; hide_if_no_translation drops the languages it lacks", async () => {
-    await ok(`mutation($id: Int!, $t: [TranslationInput!]) { setPostLanguage(databaseId: $id, language: "en", translations: $t) { databaseId } }`,
+    await ok(`mutation($id: Int!, $t: [TranslationInput!]) { setPostLanguage(input: { databaseId: $id, language: "en", translations: $t }) { databaseId } }`,
       { id: enPost, t: [{ language: "en", databaseId: enPost }, { language: "fr", databaseId: frPost }] });
     const link = async (id: number) => (await ok<{ post: { link: string } }>(`query($id: ID!) { post(id: $id, idType: DATABASE_ID) { link } }`, { id: String(id) })).post.link;
     const [enLink, frLink] = [await link(enPost), await link(frPost)];

@@ -201,7 +201,7 @@ describe("pages, categories and tags", () => {
     expect(existing.status).toBe(201);
     registerRestField("page", "test_failing_field", {
       schema: { description: "Test field.", type: "string", context: ["edit"] },
-      update: () => ({ document: parse(`mutation { setPageLanguage(databaseId: ${existing.body.id}, language: "xx") { language { slug } } }`), variables: {} }),
+      update: () => ({ document: parse(`mutation { setPageLanguage(input: { databaseId: ${existing.body.id}, language: "xx" }) { language { slug } } }`), variables: {} }),
     });
     const before = await total("/core/v2/pages?status=any&per_page=1");
     const response = await rest("POST", "/core/v2/pages", { title: "Half", status: "publish", test_failing_field: "x" });

@@ -28,7 +28,7 @@ const createPost = async (title: string): Promise<number> =>
   (await ok<{ createPost: { databaseId: number } }>(`mutation($input: PostInput!) { createPost(input: $input) { databaseId } }`, { input: { title, status: "PUBLISH" } })).createPost.databaseId;
 
 const SET = `mutation($id: Int!, $language: String, $translations: [TranslationInput!]) {
-  setPostLanguage(databaseId: $id, language: $language, translations: $translations) { databaseId title { rendered } language { slug } translations { databaseId language { slug } } }
+  setPostLanguage(input: { databaseId: $id, language: $language, translations: $translations }) { databaseId title { rendered } language { slug } translations { databaseId language { slug } } }
 }`;
 
 const setPost = (id: number, language?: string, translations?: { language: string; databaseId: number }[]) =>
@@ -117,9 +117,9 @@ describe("language and translations of posts", () => {
   it("categories and tags take languages too, each type with its own groups", async () => {
     const cat = async (name: string) => (await ok<{ createCategory: { databaseId: number } }>(`mutation($n: String!) { createCategory(input: { name: $n }) { databaseId } }`, { n: name })).createCategory.databaseId;
     const [a, b] = [await cat("News"), await cat("Nouvelles")];
-    await ok(`mutation($a: Int!) { setCategoryLanguage(databaseId: $a, language: "en") { databaseId } }`, { a });
+    await ok(`mutation($a: Int!) { setCategoryLanguage(input: { databaseId: $a, language: "en" }) { databaseId } }`, { a });
     const linked = await ok<{ setCategoryLanguage: { translations: { databaseId: number; language: { slug: string } }[] } }>(
-      `mutation($a: Int!, $b: Int!) { setCategoryLanguage(databaseId: $b, language: "fr", translations: [{ language: "en", databaseId: $a }]) { translations { databaseId language { slug } } } }`, { a, b });
+      `mutation($a: Int!, $b: Int!) { setCategoryLanguage(input: { databaseId: $b, language: "fr", translations: [{ language: "en", databaseId: $a }] }) { translations { databaseId language { slug } } } }`, { a, b });
     expect(linked.setCategoryLanguage.translations.map((t) => t.language.slug)).toEqual(["en", "fr"]);
     // A post with the category's id is another object: it has no language from it.
     const ids = await ok<{ objectsInLanguage: number[] }>(`{ objectsInLanguage(objectType: CATEGORY, language: "fr") }`);

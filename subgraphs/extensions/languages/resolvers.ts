@@ -8,7 +8,7 @@ import {
 import { canManageLanguages } from "./permissions.ts";
 import type { LanguageView } from "./language-view.ts";
 import {
-  checkLanguageWrite, languageOf, objectsInLanguage, setLanguage, translationsOf, type TranslatableType, type TranslationPair,
+  checkLanguageWrite, languageOf, objectsInLanguage, setLanguage, setLanguages, translationsOf, type TranslatableType, type TranslationPair,
 } from "./translations.ts";
 
 import { languageSwitcher } from "./switcher.ts";
@@ -21,13 +21,21 @@ const translatable = (objectType: TranslatableType) => ({
     (await translationsOf(ctx, { objectType, objectId: ref.databaseId })).map((t) => ({ databaseId: t.databaseId })),
 });
 
-type WriteArgs = { databaseId: number; language?: string | null; translations?: readonly TranslationPair[] | null };
+type WriteInput = { databaseId: number; language?: string | null; translations?: readonly TranslationPair[] | null };
 
 /** A typed setXLanguage mutation: the write, then the entity (the gateway fetches the rest from content). */
-const setTyped = (objectType: TranslatableType) => async (_: unknown, args: WriteArgs, ctx: Parameters<typeof languageOf>[0]) => {
-  await setLanguage(ctx, { objectType, ...args });
-  return { databaseId: args.databaseId };
+const setTyped = (objectType: TranslatableType) => async (_: unknown, args: { input: WriteInput }, ctx: Parameters<typeof languageOf>[0]) => {
+  await setLanguage(ctx, { objectType, ...args.input });
+  return { databaseId: args.input.databaseId };
 };
+
+/**
+ * Its bulk form: the entities in order, a refused input's own error in its place (graphql-js
+ * answers an Error list item as null with that error at the item's path; the types cannot say so).
+ */
+const setTypedMany = (objectType: TranslatableType) => async (_: unknown, args: { inputs: WriteInput[] }, ctx: Parameters<typeof languageOf>[0]) =>
+  (await setLanguages(ctx, objectType, args.inputs)).map((answer, i) => (answer instanceof Error ? answer : { databaseId: args.inputs[i].databaseId })) as
+    unknown as { databaseId: number }[];
 
 export const languageResolvers: Resolvers = {
   Query: {
@@ -47,7 +55,9 @@ export const languageResolvers: Resolvers = {
     updateLanguageSettings: (_, args, ctx) => updateSettings(ctx, args.input),
     setLanguage: (_, args, ctx) => setLanguage(ctx, args),
     setPostLanguage: setTyped("POST"),
+    setPostLanguages: setTypedMany("POST"),
     setPageLanguage: setTyped("PAGE"),
+    setPageLanguages: setTypedMany("PAGE"),
     setMenuItemLanguage: setTyped("NAV_MENU_ITEM"),
     setCategoryLanguage: setTyped("CATEGORY"),
     setTagLanguage: setTyped("POST_TAG"),

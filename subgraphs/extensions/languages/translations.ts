@@ -7,7 +7,7 @@
 import type { LanguageAssignment, Prisma, TranslatableType } from "../../../generated/prisma/client.ts";
 import { can } from "../../../lib/capabilities.ts";
 import { isUniqueViolation } from "../../../lib/db-errors.ts";
-import { fail } from "../../../lib/errors.ts";
+import { DomainError, domainError, fail } from "../../../lib/errors.ts";
 import type { ExtensionsContext } from "../context.ts";
 import { loadSettings } from "./language-settings.ts";
 import { LANGUAGE_ORDER } from "./languages.ts";
@@ -45,31 +45,43 @@ function requireWrite(ctx: ExtensionsContext, objectType: TranslatableType): voi
 }
 
 /**
- * The objects a write touches must be editable by the caller, asked of the content subgraph in one
- * request: the object itself, the translations named, and the members of its current group that
- * the map leaves out (they leave the group). A translation whose object does not exist is dropped,
- * as Polylang drops it; an object itself that does not exist is WordPress's rest_post_invalid_id (404);
- * any other object the caller may not edit refuses the whole write.
+ * The objects each write touches must be editable by the caller, asked of the content subgraph in
+ * one request for all the writes: the object itself, the translations named, and the members of its
+ * current group that the map leaves out (they leave the group). A translation whose object does not
+ * exist is dropped, as Polylang drops it; an object itself that does not exist is WordPress's
+ * rest_post_invalid_id (404); any other object the caller may not edit refuses that write, which
+ * answers its error in its place.
  */
-async function requireEditable(ctx: ExtensionsContext, write: LanguageWrite): Promise<LanguageWrite> {
-  if (!checksPerObject(write.objectType)) return write;
-  const { objectType, databaseId } = write;
-  const named = (write.translations ?? []).map((t) => t.databaseId).filter((id) => id > 0 && id !== databaseId);
-  const leaving: number[] = [];
-  if (write.translations && databaseId > 0) {
-    const current = await ctx.prisma.languageAssignment.findUnique({ where: { objectType_objectId: { objectType, objectId: databaseId } } });
-    if (current?.groupId) {
-      const members = await ctx.prisma.languageAssignment.findMany({ where: { groupId: current.groupId }, select: { objectId: true } });
-      leaving.push(...members.map((m) => m.objectId).filter((id) => id !== databaseId && !named.includes(id)));
+async function requireEditable(ctx: ExtensionsContext, writes: readonly LanguageWrite[]): Promise<(LanguageWrite | Error)[]> {
+  if (!writes.length || !checksPerObject(writes[0].objectType)) return [...writes];
+  const { objectType } = writes[0];
+  const regrouped = writes.filter((w) => w.translations && w.databaseId > 0).map((w) => w.databaseId);
+  const grouped = regrouped.length
+    ? await ctx.prisma.languageAssignment.findMany({ where: { objectType, objectId: { in: regrouped }, groupId: { not: null } } })
+    : [];
+  const groupOf = new Map(grouped.map((a) => [a.objectId, a.groupId!]));
+  const members = groupOf.size
+    ? await ctx.prisma.languageAssignment.findMany({ where: { groupId: { in: [...new Set(groupOf.values())] } }, select: { objectId: true, groupId: true } })
+    : [];
+  const touched = writes.map(({ databaseId, translations }) => {
+    const named = (translations ?? []).map((t) => t.databaseId).filter((id) => id > 0 && id !== databaseId);
+    const group = translations ? groupOf.get(databaseId) : undefined;
+    const leaving = members.filter((m) => group !== undefined && m.groupId === group && m.objectId !== databaseId && !named.includes(m.objectId)).map((m) => m.objectId);
+    return { named, others: [...named, ...leaving] };
+  });
+  const access = await objectAccess(ctx, objectType, writes.flatMap((w, i) => [...(w.databaseId > 0 ? [w.databaseId] : []), ...touched[i].others]));
+  return writes.map((write, i) => {
+    const { databaseId } = write;
+    try {
+      if (databaseId > 0 && access.get(databaseId) === "missing") fail("rest_post_invalid_id");
+      if (databaseId > 0 && access.get(databaseId) !== "edit") refuseEdit(ctx, objectType);
+      for (const id of touched[i].others) if (access.get(id) === "denied") refuseEdit(ctx, objectType);
+    } catch (error) {
+      return error as Error;
     }
-  }
-  const ids = [...(databaseId > 0 ? [databaseId] : []), ...named, ...leaving];
-  const access = await objectAccess(ctx, objectType, ids);
-  if (databaseId > 0 && access.get(databaseId) === "missing") fail("rest_post_invalid_id");
-  if (databaseId > 0 && access.get(databaseId) !== "edit") refuseEdit(ctx, objectType);
-  for (const id of [...named, ...leaving]) if (access.get(id) === "denied") refuseEdit(ctx, objectType);
-  if (!write.translations) return write;
-  return { ...write, translations: write.translations.filter((t) => access.get(t.databaseId) !== "missing") };
+    if (!write.translations) return write;
+    return { ...write, translations: write.translations.filter((t) => access.get(t.databaseId) !== "missing") };
+  });
 }
 
 export const assignmentKey = (key: ObjectKey) => `${key.objectType}:${key.objectId}`;
@@ -112,6 +124,10 @@ export interface LanguageWrite {
   translations?: readonly TranslationPair[] | null;
 }
 
+function requireValidId(databaseId: number): void {
+  if (!Number.isInteger(databaseId) || databaseId < 0) fail("rest_invalid_param", { message: "Invalid object id." });
+}
+
 /** Thrown inside a transaction to undo a checked write. */
 class DryRun extends Error {}
 
@@ -121,8 +137,9 @@ class DryRun extends Error {}
  */
 export async function setLanguage(ctx: ExtensionsContext, requested: LanguageWrite): Promise<boolean> {
   requireWrite(ctx, requested.objectType);
-  if (!Number.isInteger(requested.databaseId) || requested.databaseId < 0) fail("rest_invalid_param", { message: "Invalid object id." });
-  const write = await requireEditable(ctx, requested);
+  requireValidId(requested.databaseId);
+  const [write] = await requireEditable(ctx, [requested]);
+  if (write instanceof Error) throw write;
   // A site without languages has nothing to assign (every REST create asks for the default language).
   if (write.language == null && (await ctx.loaders.languages()).length === 0) return false;
   try {
@@ -135,10 +152,117 @@ export async function setLanguage(ctx: ExtensionsContext, requested: LanguageWri
   }
 }
 
+/** At most this many objects in one bulk language write (as many as the content subgraph's bulk creates take). */
+export const MAX_BULK_LANGUAGE_WRITE = 100;
+
+/**
+ * setLanguage for several objects of one type, in order, in ONE transaction: each write follows
+ * setLanguage's rules, and a refused one answers its own error in its place (nothing of it is
+ * written). The checks of every write are one request to the content subgraph, and the writes that
+ * only set a language (every create's) are one multi-row insert plus one update per language; a
+ * write that names translations, or whose object is in a group, is written as setLanguage writes
+ * it, in the same transaction. As with the content subgraph's bulk creates, the checks see the site
+ * as it was before the first write, and a database error fails every write.
+ */
+export async function setLanguages(
+  ctx: ExtensionsContext, objectType: TranslatableType, requested: readonly Omit<LanguageWrite, "objectType">[],
+): Promise<(boolean | Error)[]> {
+  if (requested.length > MAX_BULK_LANGUAGE_WRITE) fail("rest_invalid_param", { message: `At most ${MAX_BULK_LANGUAGE_WRITE} languages can be written at once.` });
+  const answers: (boolean | Error)[] = [];
+  const valid: { index: number; write: LanguageWrite }[] = [];
+  for (const [index, write] of requested.entries()) {
+    try {
+      requireWrite(ctx, objectType);
+      requireValidId(write.databaseId);
+      valid.push({ index, write: { ...write, objectType } });
+    } catch (error) {
+      answers[index] = error as Error;
+    }
+  }
+  const checked = await requireEditable(ctx, valid.map((v) => v.write));
+  const hasLanguages = (await ctx.loaders.languages()).length > 0;
+  const writes: { index: number; write: LanguageWrite }[] = [];
+  valid.forEach(({ index }, i) => {
+    const write = checked[i];
+    if (write instanceof Error) answers[index] = write;
+    // A site without languages has nothing to assign (as setLanguage).
+    else if (write.language == null && !hasLanguages) answers[index] = false;
+    else writes.push({ index, write });
+  });
+  if (!writes.length) return answers;
+  try {
+    await ctx.prisma.$transaction((tx) => applyLanguageWrites(tx, objectType, writes, answers));
+  } catch (error) {
+    if (isUniqueViolation(error)) fail("pll_translation_conflict");
+    throw error;
+  }
+  ctx.loaders.clearAll();
+  return answers;
+}
+
+/** The writes of setLanguages, in order, each answer set at its index. */
+async function applyLanguageWrites(
+  tx: Tx, objectType: TranslatableType, writes: readonly { index: number; write: LanguageWrite }[], answers: (boolean | Error)[],
+): Promise<void> {
+  const languages = await tx.language.findMany({ orderBy: LANGUAGE_ORDER });
+  const bySlug = new Map(languages.map((l) => [l.slug, l.termId]));
+  let defaultLanguage: Promise<number | undefined> | undefined;
+  const currentOf = async (ids: number[]) =>
+    new Map((await tx.languageAssignment.findMany({ where: { objectType, objectId: { in: ids } } })).map((a) => [a.objectId, a]));
+  let current = await currentOf(writes.map((w) => w.write.databaseId));
+
+  // Language-only writes of objects outside any group, gathered until something must see them written.
+  let pending: { index: number; objectId: number; languageId: number; exists: boolean }[] = [];
+  const flush = async () => {
+    const created = pending.filter((p) => !p.exists);
+    if (created.length) await tx.languageAssignment.createMany({ data: created.map(({ objectId, languageId }) => ({ objectType, objectId, languageId })) });
+    const updated = new Map<number, number[]>(); // languageId → objects moved to it
+    for (const p of pending) if (p.exists) updated.set(p.languageId, [...(updated.get(p.languageId) ?? []), p.objectId]);
+    for (const [languageId, ids] of updated) {
+      await tx.languageAssignment.updateMany({ where: { objectType, objectId: { in: ids } }, data: { languageId } });
+    }
+    for (const { index, objectId, languageId } of pending) {
+      answers[index] = true;
+      current.set(objectId, { objectType, objectId, languageId, groupId: null });
+    }
+    pending = [];
+  };
+
+  for (const [n, { index, write }] of writes.entries()) {
+    const objectId = write.databaseId;
+    if (pending.some((p) => p.objectId === objectId)) await flush();
+    const assignment = current.get(objectId);
+    if (write.translations || assignment?.groupId) {
+      // Group rules (clashes, members leaving, dissolved groups): the single write's own path.
+      await flush();
+      try {
+        answers[index] = await applyLanguageWrite(tx, write);
+      } catch (error) {
+        // Refusals are raised before anything is written; a database error fails the transaction.
+        if (!(error instanceof DomainError)) throw error;
+        answers[index] = error;
+      }
+      current = await currentOf(writes.slice(n + 1).map((w) => w.write.databaseId));
+      continue;
+    }
+    let languageId: number | undefined;
+    if (write.language != null) {
+      languageId = bySlug.get(write.language);
+      if (languageId === undefined) { answers[index] = invalidLanguage(write.language); continue; }
+    } else {
+      languageId = assignment?.languageId ?? (await (defaultLanguage ??= loadSettings(tx).then((s) => bySlug.get(s.defaultLang) ?? languages[0]?.termId)));
+    }
+    if (languageId === undefined) { answers[index] = false; continue; }
+    pending.push({ index, objectId, languageId, exists: assignment !== undefined });
+  }
+  await flush();
+}
+
 /** Checks a write without making it (the REST create checks before the object exists: id 0). */
 export async function checkLanguageWrite(ctx: ExtensionsContext, requested: LanguageWrite): Promise<boolean> {
   requireWrite(ctx, requested.objectType);
-  const write = await requireEditable(ctx, requested);
+  const [write] = await requireEditable(ctx, [requested]);
+  if (write instanceof Error) throw write;
   try {
     await ctx.prisma.$transaction(async (tx) => {
       await applyLanguageWrite(tx, write);
@@ -161,7 +285,7 @@ async function applyLanguageWrite(tx: Tx, write: LanguageWrite): Promise<boolean
   let languageId: number | undefined;
   if (write.language !== undefined && write.language !== null) {
     const language = bySlug.get(write.language);
-    if (!language) fail("pll_invalid_language", { message: `The language slug '${write.language}' is not a valid language.` });
+    if (!language) throw invalidLanguage(write.language);
     languageId = language.termId;
   } else if (current) {
     languageId = current.languageId;
@@ -232,6 +356,8 @@ async function applyLanguageWrite(tx: Tx, write: LanguageWrite): Promise<boolean
   await dissolveSingletons(tx, [current?.groupId ?? null, ...otherGroups]);
   return true;
 }
+
+const invalidLanguage = (slug: string) => domainError("pll_invalid_language", { message: `The language slug '${slug}' is not a valid language.` });
 
 function conflict(slug: string, objectId: number): never {
   fail("pll_translation_conflict", {

@@ -13,6 +13,9 @@ import qs from "qs";
 // form takes them all and writes them in one transaction with multi-row inserts.
 registerBulkMutation("createPost", "createPosts");
 registerBulkMutation("createPage", "createPages");
+// Their languages (Polylang's lang/translations fields, written once the objects exist) likewise.
+registerBulkMutation("setPostLanguage", "setPostLanguages");
+registerBulkMutation("setPageLanguage", "setPageLanguages");
 
 export const MAX_BATCH = 25;
 

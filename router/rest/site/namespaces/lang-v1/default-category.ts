@@ -29,7 +29,7 @@ export async function translateDefaultCategory(site: SiteRest, context: RouterCo
   if (!category || !current) return false;
   if (!current.language) {
     // The default category takes the default language (the new one, when it is the first).
-    const assigned = await site.execute(SetCategoryLanguageFieldDocument, { id: defaultId, language: null, translations: null }, context);
+    const assigned = await site.execute(SetCategoryLanguageFieldDocument, { input: { databaseId: defaultId, language: null, translations: null } }, context);
     if (assigned.errors?.length) return false;
     const now = (assigned.data as { setCategoryLanguage?: { language?: { slug: string } | null } } | null)?.setCategoryLanguage?.language?.slug;
     if (now === language.slug) return true;
@@ -46,6 +46,6 @@ export async function translateDefaultCategory(site: SiteRest, context: RouterCo
   if (!id) return false;
   const group = (await site.query(TranslatedObjectsDocument, { objectType: "CATEGORY", ids: [defaultId] }, context))?.translatedObjects[0]?.translations ?? [];
   const translations = group.flatMap((t) => (t.language ? [{ language: t.language.slug, databaseId: t.databaseId }] : []));
-  const linked = await site.execute(SetCategoryLanguageFieldDocument, { id, language: language.slug, translations }, context);
+  const linked = await site.execute(SetCategoryLanguageFieldDocument, { input: { databaseId: id, language: language.slug, translations } }, context);
   return !linked.errors?.length;
 }

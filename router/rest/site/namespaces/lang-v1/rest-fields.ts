@@ -68,7 +68,9 @@ for (const type of TYPES) {
   const check = (objectId: number | null, request: RestRequest): OperationCall => ({
     document: CheckLanguageWriteDocument, variables: { objectType: type.objectType, id: objectId, ...languageVariables(request) },
   });
-  const write = (objectId: number, request: RestRequest): OperationCall => ({ document: type.write, variables: { id: objectId, ...languageVariables(request) } });
+  const write = (objectId: number, request: RestRequest): OperationCall => ({
+    document: type.write, variables: { input: { databaseId: objectId, ...languageVariables(request) } },
+  });
   /** `lang` writes both when it is due (sent, or any create); `translations` alone otherwise. */
   const langDue = (request: RestRequest) => sent(request, "lang") || isCreate(request);
   /** Both fields of many objects in one query (embedded lists). */

@@ -47,6 +47,13 @@ export async function openDatabase(url: string): Promise<Database> {
   throw new Error(`DATABASE_URL must be memory:, file:<dir> or postgres://…, got "${url}"`);
 }
 
+/**
+ * Prisma gives an interactive transaction 2 s to get a connection and 5 s to finish by default; a
+ * burst of writes serialised on one lock (20 publishes of one title) can wait longer on a busy
+ * machine, and a writer that waits is better than a 500.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
 function withCounter(prisma: PrismaClient): () => number {
   let count = 0;
   prisma.$on("query" as never, () => { count++; });
@@ -54,7 +61,7 @@ function withCounter(prisma: PrismaClient): () => number {
 }
 
 async function openPglite(db: PGlite): Promise<Database> {
-  const prisma = new PrismaClient({ adapter: pgliteAdapter(db), log: [{ emit: "event", level: "query" }] });
+  const prisma = new PrismaClient({ adapter: pgliteAdapter(db), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     transaction: (work) => db.transaction(async (tx) => work(async (sql) => {
@@ -80,7 +87,7 @@ async function openPostgres(url: string): Promise<Database> {
     await admin.end();
   }
   const pool = new pg.Pool({ connectionString, max: 10, options: schema ? `-c search_path="${schema}"` : undefined });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }), log: [{ emit: "event", level: "query" }] });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
   return {
     prisma,
     transaction: async (work) => {

@@ -39,17 +39,26 @@ export function queryLimits(limits: QueryLimits): ApolloServerPlugin<RouterConte
     maxDirectivesRule({ n: limits.maxDirectives }),
     costLimitRule({ maxCost: limits.maxCost }),
   ];
+  // Apollo Server hands back the same parsed document for the same query text (its document
+  // store), so each document is judged once, not on every request that sends it.
+  const judged = new WeakMap<object, { message: string } | null>();
+  const judge = (schema: Parameters<typeof validate>[0], document: Parameters<typeof validate>[1]) => {
+    let broken = judged.get(document);
+    if (broken !== undefined) return broken;
+    try {
+      broken = validate(schema, document, rules)[0] ?? null;
+    } catch (error) {
+      broken = error as Error; // Armor's rules may throw their refusal instead of reporting it
+    }
+    judged.set(document, broken);
+    return broken;
+  };
   return {
     async requestDidStart({ contextValue }) {
       if (!contextValue.graphqlClient) return;
       return {
         async didResolveOperation({ document, schema }) {
-          let broken: { message: string } | undefined;
-          try {
-            [broken] = validate(schema, document, rules);
-          } catch (error) {
-            broken = error as Error; // Armor's rules may throw their refusal instead of reporting it
-          }
+          const broken = judge(schema, document);
           if (broken) throw refusal("query_too_complex", 400, broken.message.replace(/^Syntax Error: /, ""));
         },
         async willSendResponse({ response }) {

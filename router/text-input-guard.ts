@@ -26,9 +26,15 @@ function unstorable(value: unknown, path: string): string | undefined {
   return undefined;
 }
 
+/** Per parsed document (Apollo Server reuses one object for the same query text). */
+const literalsChecked = new WeakMap<DocumentNode, boolean>();
+
 function literalUnstorable(document: DocumentNode): boolean {
-  let found = false;
+  let found = literalsChecked.get(document);
+  if (found !== undefined) return found;
+  found = false;
   visit(document, { StringValue: (node) => { if (UNSTORABLE.test(node.value)) found = true; } });
+  literalsChecked.set(document, found);
   return found;
 }
 

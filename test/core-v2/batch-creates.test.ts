@@ -1,5 +1,6 @@
-// batch/v1 writes consecutive post creates as one bulk write (createPosts): every item must answer
-// exactly what the same request sent on its own answers, refusals included, in order.
+// batch/v1 writes consecutive post creates as one bulk write (createPosts), and their languages as
+// another (setPostLanguages): every item must answer exactly what the same request sent on its own
+// answers, refusals included, in order.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestSystem, type TestSystem, type TestResponse } from "../helpers/system.ts";
 import { createUserWithPassword } from "../helpers/users.ts";
@@ -106,5 +107,96 @@ describe("batch/v1 creates as one write", () => {
     expect([child.status, orphan.status, second.status]).toEqual([201, 400, 201]);
     expect(child.body).toMatchObject({ parent: parent.body.id, menu_order: 3, link: `${parent.body.link}child/`, comment_status: "closed" });
     expect(second.body.slug).toBe("child-2");
+  });
+  // Last in the file: it gives the site languages, which every later create would take.
+  test("25 creates with languages and translations answer and store what 25 single creates do", async () => {
+    const admin = { auth: "admin" as const };
+    for (const locale of ["en_US", "fr_FR", "de_DE"]) expect((await s.request("POST", `${R}/lang/v1/languages`, { ...admin, body: { locale } })).status).toBe(200);
+    const existing = async (body: Record<string, unknown>) => (await s.request("POST", `${R}/core/v2/posts`, { ...admin, body: { status: "publish", ...body } })).body.id as number;
+    const bodies: Record<string, unknown>[] = [
+      { title: "Default language" },
+      { title: "French", lang: "fr" },
+      { title: "German draft", lang: "de", status: "draft" },
+      { title: "Unknown language", lang: "xx" },
+      { title: "French of A", lang: "fr", translations: { en: "A" } },
+      // A's group now has a French post: a second one is refused (and its create undone).
+      { title: "French of A again", lang: "fr", translations: { en: "A" } },
+      { title: "Plain", lang: "en" },
+      // The map is the whole group: A leaves "French of A" for this German one (which dissolves that group).
+      { title: "German of A", lang: "de", translations: { en: "A" } },
+      { title: "English of B", translations: { fr: "B" } },
+      { title: "Missing translation dropped", lang: "en", translations: { fr: 999999 } },
+      { title: "Wrong language dropped", lang: "de", translations: { fr: "C" } },
+      ...Array.from({ length: 14 }, (_, i) => ({ title: `Filler ${i}`, ...(i % 3 ? { lang: ["en", "fr", "de"][i % 3] } : {}) })),
+    ];
+    expect(bodies).toHaveLength(25);
+
+    /** The bodies with fresh posts named A, B, C (A in English, B in French, C in German), so each run meets the same site. */
+    const run = async (send: (bodies: Record<string, unknown>[]) => Promise<{ status: number; body: Record<string, unknown> }[]>) => {
+      const named: Record<string, number> = { A: await existing({ title: "A", lang: "en" }), B: await existing({ title: "B", lang: "fr" }), C: await existing({ title: "C", lang: "en" }) };
+      const resolved = bodies.map((body) => (body.translations
+        ? { ...body, translations: Object.fromEntries(Object.entries(body.translations).map(([l, id]) => [l, named[id as string] ?? id])) }
+        : body));
+      const answers = await send(resolved);
+      const reads = await Promise.all(answers.map((a) => (a.status === 201 ? s.request("GET", `${R}/core/v2/posts/${a.body.id}`, admin) : null)));
+      const groups = await Promise.all(Object.values(named).map(async (id) => (await s.request("GET", `${R}/core/v2/posts/${id}`, admin)).body.translations));
+      /** Ids as names: the run's own posts by their place in the batch, A/B/C by name. */
+      const names = new Map<unknown, string>([...Object.entries(named).map(([name, id]) => [id, name] as const), ...answers.map((a, i) => [a.body.id, `#${i}`] as const)]);
+      const named_ = (translations: unknown) => translations && Object.fromEntries(Object.entries(translations).map(([l, id]) => [l, names.get(id) ?? id]));
+      return {
+        answers: answers.map((a) => (a.status >= 400
+          ? { status: a.status, code: a.body.code }
+          : { status: a.status, title: (a.body.title as { raw: string }).raw, lang: a.body.lang, translations: named_(a.body.translations) })),
+        stored: reads.map((r) => r && { lang: r.body.lang, translations: named_(r.body.translations) }),
+        groups: groups.map(named_),
+      };
+    };
+
+    const singles = await run(async (list) => {
+      const out = [];
+      for (const body of list) out.push(await s.request("POST", `${R}/core/v2/posts`, { ...admin, body: { status: "publish", ...body } }));
+      return out;
+    });
+    const batch = await run(async (list) => {
+      const response = await s.request("POST", `${R}/batch/v1`, { ...admin, body: { requests: list.map((body) => ({ path: "/core/v2/posts", body: { status: "publish", ...body } })) } });
+      expect(response.status).toBe(207);
+      return response.body.responses;
+    });
+    expect(batch).toEqual(singles);
+    // What the comparison covers, as a reader checks it.
+    expect(singles.answers.filter((a) => a.status >= 400)).toEqual([
+      { status: 400, code: "pll_invalid_language" }, { status: 400, code: "pll_translation_conflict" },
+    ]);
+    expect(singles.answers[4]).toMatchObject({ lang: "fr", translations: { en: "A", fr: "#4" } });
+    expect(singles.stored[4]).toEqual({ lang: "fr", translations: { fr: "#4" } });
+    expect(singles.answers[8]).toMatchObject({ lang: "en", translations: { en: "#8", fr: "B" } });
+    expect(singles.groups).toEqual([{ en: "A", de: "#7" }, { en: "#8", fr: "B" }, { en: "C" }]);
+  });
+  test("setPostLanguages: each input as setPostLanguage writes it, a refused one null with its own error, statements not per input", async () => {
+    const ids = [];
+    for (let i = 0; i < 24; i++) ids.push((await s.request("POST", `${R}/core/v2/posts`, { auth: "admin", body: { title: `Bulk language ${i}`, status: "publish" } })).body.id as number);
+    const set = (inputs: unknown[]) => s.graphql<{ setPostLanguages: ({ databaseId: number; language: { slug: string }; translations: { databaseId: number }[] } | null)[] }>(
+      `mutation($inputs: [ObjectLanguageInput!]!) { setPostLanguages(inputs: $inputs) { databaseId language { slug } translations { databaseId } } }`, { inputs }, { auth: "admin" });
+    const r = await set([
+      { databaseId: ids[0], language: "fr" },
+      { databaseId: 999999, language: "fr" },
+      { databaseId: ids[1], language: "xx" },
+      { databaseId: ids[2], language: "en", translations: [{ language: "fr", databaseId: ids[0] }] },
+    ]);
+    // Each answer is the post as its own write left it (the first joins a group only with the last write).
+    expect(r.data!.setPostLanguages.map((p) => p && [p.databaseId, p.language.slug, p.translations.map((t) => t.databaseId)])).toEqual([
+      [ids[0], "fr", [ids[0]]], null, null, [ids[2], "en", [ids[2], ids[0]]],
+    ]);
+    expect(r.errors!.map((e) => [e.extensions?.code, (e as { path?: unknown[] }).path])).toEqual([
+      ["rest_post_invalid_id", ["setPostLanguages", 1]], ["pll_invalid_language", ["setPostLanguages", 2]],
+    ]);
+    // Language-only writes are multi-row: 20 inputs cost the statements 2 inputs cost.
+    const statements = async (inputs: unknown[]) => {
+      const before = s.db.statements();
+      expect((await set(inputs)).errors).toBeUndefined();
+      return s.db.statements() - before;
+    };
+    const two = await statements(ids.slice(4, 6).map((databaseId) => ({ databaseId, language: "de" })));
+    expect(await statements(ids.slice(4, 24).map((databaseId) => ({ databaseId, language: "fr" })))).toBe(two);
   });
 });

@@ -8,17 +8,23 @@ import {
 import { canManageLanguages } from "./permissions.ts";
 import type { LanguageView } from "./language-view.ts";
 import {
-  checkLanguageWrite, languageOf, objectsInLanguage, setLanguage, setLanguages, translationsOf, type TranslatableType, type TranslationPair,
+  checkLanguageWrite, inSwitcherOrder, languageOf, objectsInLanguage, setLanguage, setLanguages, translationsOf, type AssignmentState, type TranslatableType, type TranslationPair,
 } from "./translations.ts";
 
 import { languageSwitcher } from "./switcher.ts";
 import type { ContentEntityRef as EntityRef } from "../content-entities.ts";
 
-/** `language` and `translations` of one content entity type, resolved through the loaders. */
+/** An entity a bulk language write answers: with its state when a later write of the run changed it. */
+type WrittenRef = EntityRef & { languageState?: AssignmentState };
+
+/** `language` and `translations` of one content entity type, resolved through the loaders (or as a bulk write left them). */
 const translatable = (objectType: TranslatableType) => ({
-  language: (ref: EntityRef, _: unknown, ctx: Parameters<typeof languageOf>[0]) => languageOf(ctx, { objectType, objectId: ref.databaseId }),
-  translations: async (ref: EntityRef, _: unknown, ctx: Parameters<typeof languageOf>[0]) =>
-    (await translationsOf(ctx, { objectType, objectId: ref.databaseId })).map((t) => ({ databaseId: t.databaseId })),
+  language: (ref: WrittenRef, _: unknown, ctx: Parameters<typeof languageOf>[0]) => (ref.languageState
+    ? ctx.loaders.languageById.load(ref.languageState.assignment.languageId)
+    : languageOf(ctx, { objectType, objectId: ref.databaseId })),
+  translations: async (ref: WrittenRef, _: unknown, ctx: Parameters<typeof languageOf>[0]) =>
+    (await (ref.languageState ? inSwitcherOrder(ctx, ref.languageState.members) : translationsOf(ctx, { objectType, objectId: ref.databaseId })))
+      .map((t) => ({ databaseId: t.databaseId })),
 });
 
 type WriteInput = { databaseId: number; language?: string | null; translations?: readonly TranslationPair[] | null };
@@ -34,8 +40,8 @@ const setTyped = (objectType: TranslatableType) => async (_: unknown, args: { in
  * answers an Error list item as null with that error at the item's path; the types cannot say so).
  */
 const setTypedMany = (objectType: TranslatableType) => async (_: unknown, args: { inputs: WriteInput[] }, ctx: Parameters<typeof languageOf>[0]) =>
-  (await setLanguages(ctx, objectType, args.inputs)).map((answer, i) => (answer instanceof Error ? answer : { databaseId: args.inputs[i].databaseId })) as
-    unknown as { databaseId: number }[];
+  (await setLanguages(ctx, objectType, args.inputs)).map((answer, i) =>
+    (answer instanceof Error ? answer : { databaseId: args.inputs[i].databaseId, languageState: answer.state })) as unknown as WrittenRef[];
 
 export const languageResolvers: Resolvers = {
   Query: {

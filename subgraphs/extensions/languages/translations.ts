@@ -97,6 +97,14 @@ export async function translationsOf(ctx: ExtensionsContext, key: ObjectKey): Pr
   const assignment = await ctx.loaders.assignment.load(key);
   if (!assignment) return [];
   const members = assignment.groupId ? await ctx.loaders.groupMembers.load(assignment.groupId) : [assignment];
+  return inSwitcherOrder(ctx, members);
+}
+
+/** An object's language and translation group as they stood when a bulk write wrote it (a later write of the run changed them). */
+export interface AssignmentState { assignment: LanguageAssignment; members: LanguageAssignment[] }
+
+/** A group's members (or the object alone) as translations, in switcher order. */
+export async function inSwitcherOrder(ctx: ExtensionsContext, members: readonly LanguageAssignment[]): Promise<{ databaseId: number; language: LanguageView }[]> {
   const languages = await ctx.loaders.languages();
   const byId = new Map(languages.map((l, i) => [l.termId, { view: l, rank: i }]));
   return members
@@ -166,9 +174,9 @@ export const MAX_BULK_LANGUAGE_WRITE = 100;
  */
 export async function setLanguages(
   ctx: ExtensionsContext, objectType: TranslatableType, requested: readonly Omit<LanguageWrite, "objectType">[],
-): Promise<(boolean | Error)[]> {
+): Promise<(WrittenLanguage | Error)[]> {
   if (requested.length > MAX_BULK_LANGUAGE_WRITE) fail("rest_invalid_param", { message: `At most ${MAX_BULK_LANGUAGE_WRITE} languages can be written at once.` });
-  const answers: (boolean | Error)[] = [];
+  const answers: (WrittenLanguage | Error)[] = [];
   const valid: { index: number; write: LanguageWrite }[] = [];
   for (const [index, write] of requested.entries()) {
     try {
@@ -186,7 +194,7 @@ export async function setLanguages(
     const write = checked[i];
     if (write instanceof Error) answers[index] = write;
     // A site without languages has nothing to assign (as setLanguage).
-    else if (write.language == null && !hasLanguages) answers[index] = false;
+    else if (write.language == null && !hasLanguages) answers[index] = { assigned: false };
     else writes.push({ index, write });
   });
   if (!writes.length) return answers;
@@ -200,9 +208,16 @@ export async function setLanguages(
   return answers;
 }
 
-/** The writes of setLanguages, in order, each answer set at its index. */
+/** One write of setLanguages: whether the object has a language, and its state when a later write changed it. */
+export interface WrittenLanguage { assigned: boolean; state?: AssignmentState }
+
+/**
+ * The writes of setLanguages, in order, each answer set at its index. Each write is answered as the
+ * single form answers it, with the object as that write left it: before a write that can change
+ * objects written earlier in the run (one in a group, or the same object again), their state is kept.
+ */
 async function applyLanguageWrites(
-  tx: Tx, objectType: TranslatableType, writes: readonly { index: number; write: LanguageWrite }[], answers: (boolean | Error)[],
+  tx: Tx, objectType: TranslatableType, writes: readonly { index: number; write: LanguageWrite }[], answers: (WrittenLanguage | Error)[],
 ): Promise<void> {
   const languages = await tx.language.findMany({ orderBy: LANGUAGE_ORDER });
   const bySlug = new Map(languages.map((l) => [l.slug, l.termId]));
@@ -211,6 +226,8 @@ async function applyLanguageWrites(
     new Map((await tx.languageAssignment.findMany({ where: { objectType, objectId: { in: ids } } })).map((a) => [a.objectId, a]));
   let current = await currentOf(writes.map((w) => w.write.databaseId));
 
+  // Written objects whose state a later write could still change.
+  let unfrozen: { index: number; objectId: number }[] = [];
   // Language-only writes of objects outside any group, gathered until something must see them written.
   let pending: { index: number; objectId: number; languageId: number; exists: boolean }[] = [];
   const flush = async () => {
@@ -222,21 +239,41 @@ async function applyLanguageWrites(
       await tx.languageAssignment.updateMany({ where: { objectType, objectId: { in: ids } }, data: { languageId } });
     }
     for (const { index, objectId, languageId } of pending) {
-      answers[index] = true;
+      answers[index] = { assigned: true };
+      unfrozen.push({ index, objectId });
       current.set(objectId, { objectType, objectId, languageId, groupId: null });
     }
     pending = [];
   };
+  const freeze = async () => {
+    if (!unfrozen.length) return;
+    const rows = await tx.languageAssignment.findMany({ where: { objectType, objectId: { in: unfrozen.map((u) => u.objectId) } } });
+    const groups = [...new Set(rows.map((r) => r.groupId).filter((g): g is number => g !== null))];
+    const members = groups.length ? await tx.languageAssignment.findMany({ where: { groupId: { in: groups } } }) : [];
+    for (const { index, objectId } of unfrozen) {
+      const assignment = rows.find((r) => r.objectId === objectId);
+      const answer = answers[index];
+      if (assignment && !(answer instanceof Error)) {
+        answer.state = { assignment, members: assignment.groupId ? members.filter((m) => m.groupId === assignment.groupId) : [assignment] };
+      }
+    }
+    unfrozen = [];
+  };
 
   for (const [n, { index, write }] of writes.entries()) {
     const objectId = write.databaseId;
-    if (pending.some((p) => p.objectId === objectId)) await flush();
+    if (pending.some((p) => p.objectId === objectId) || unfrozen.some((u) => u.objectId === objectId)) {
+      await flush();
+      await freeze();
+    }
     const assignment = current.get(objectId);
     if (write.translations || assignment?.groupId) {
       // Group rules (clashes, members leaving, dissolved groups): the single write's own path.
       await flush();
+      await freeze();
       try {
-        answers[index] = await applyLanguageWrite(tx, write);
+        answers[index] = { assigned: await applyLanguageWrite(tx, write) };
+        unfrozen.push({ index, objectId });
       } catch (error) {
         // Refusals are raised before anything is written; a database error fails the transaction.
         if (!(error instanceof DomainError)) throw error;
@@ -252,7 +289,7 @@ async function applyLanguageWrites(
     } else {
       languageId = assignment?.languageId ?? (await (defaultLanguage ??= loadSettings(tx).then((s) => bySlug.get(s.defaultLang) ?? languages[0]?.termId)));
     }
-    if (languageId === undefined) { answers[index] = false; continue; }
+    if (languageId === undefined) { answers[index] = { assigned: false }; continue; }
     pending.push({ index, objectId, languageId, exists: assignment !== undefined });
   }
   await flush();

@@ -167,7 +167,8 @@ export function registerReadCache(
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !NOT_STORED.has(name)) headers[name] = value;
     }
-    cache.set(read.key, { status: 200, headers, body: payload }, read.generation);
+    // Encoded once here rather than on every hit.
+    cache.set(read.key, { status: 200, headers, body: typeof payload === "string" ? Buffer.from(payload) : payload }, read.generation);
     return payload;
   });
 }

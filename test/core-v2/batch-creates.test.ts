@@ -172,6 +172,31 @@ describe("batch/v1 creates as one write", () => {
     expect(singles.answers[8]).toMatchObject({ lang: "en", translations: { en: "#8", fr: "B" } });
     expect(singles.groups).toEqual([{ en: "A", de: "#7" }, { en: "#8", fr: "B" }, { en: "C" }]);
   });
+  test("pages with languages in one batch (setPageLanguages): what single creates answer", async () => {
+    const english = await s.request("POST", `${R}/core/v2/pages`, { auth: "admin", body: { title: "About", status: "publish", lang: "en" } });
+    const bodies = [
+      { title: "À propos", status: "publish", lang: "fr", translations: { en: english.body.id } },
+      { title: "Über uns", status: "publish", lang: "de", translations: { en: english.body.id } },
+      { title: "Kontakt", status: "publish" },
+      { title: "Nowhere", status: "publish", lang: "xx" },
+    ];
+    const shape = (answers: { status: number; body: Record<string, unknown> }[]) => answers.map((a, i) => (a.status >= 400
+      ? [a.status, a.body.code]
+      : [a.status, a.body.lang, Object.entries(a.body.translations as Record<string, number>).map(([l, id]) => [l, id === a.body.id ? `#${i}` : id])]));
+    const singles = [];
+    for (const body of bodies) singles.push(await s.request("POST", `${R}/core/v2/pages`, { auth: "admin", body }));
+    const singleGroup = (await s.request("GET", `${R}/core/v2/pages/${english.body.id}`, { auth: "admin" })).body.translations;
+    await s.request("POST", `${R}/core/v2/pages/${english.body.id}`, { auth: "admin", body: { translations: {} } });
+    const batch = await s.request("POST", `${R}/batch/v1`, { auth: "admin", body: { requests: bodies.map((body) => ({ path: "/core/v2/pages", body })) } });
+    expect(shape(batch.body.responses)).toEqual(shape(singles));
+    expect(shape(singles)).toEqual([
+      [201, "fr", [["en", english.body.id], ["fr", "#0"]]], [201, "de", [["en", english.body.id], ["de", "#1"]]], [201, "en", [["en", "#2"]]], [400, "pll_invalid_language"],
+    ]);
+    const batchGroup = (await s.request("GET", `${R}/core/v2/pages/${english.body.id}`, { auth: "admin" })).body.translations;
+    expect(Object.keys(batchGroup)).toEqual(Object.keys(singleGroup));
+    expect(batchGroup.de).toBe(batch.body.responses[1].body.id);
+  });
+
   test("setPostLanguages: each input as setPostLanguage writes it, a refused one null with its own error, statements not per input", async () => {
     const ids = [];
     for (let i = 0; i < 24; i++) ids.push((await s.request("POST", `${R}/core/v2/posts`, { auth: "admin", body: { title: `Bulk language ${i}`, status: "publish" } })).body.id as number);

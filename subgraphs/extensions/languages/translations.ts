@@ -300,6 +300,12 @@ export async function checkLanguageWrite(ctx: ExtensionsContext, requested: Lang
   requireWrite(ctx, requested.objectType);
   const [write] = await requireEditable(ctx, [requested]);
   if (write instanceof Error) throw write;
+  // An object not created yet is in no group: without translations only an unknown language refuses
+  // it, which the (per-request, shared) language loader answers without a dry run.
+  if (write.databaseId === 0 && !write.translations) {
+    if (write.language != null && !(await ctx.loaders.languageBySlug.load(write.language))) throw invalidLanguage(write.language);
+    return true;
+  }
   try {
     await ctx.prisma.$transaction(async (tx) => {
       await applyLanguageWrite(tx, write);

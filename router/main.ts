@@ -1,8 +1,8 @@
 // `npm start`: the whole system, or (with CONTENT_URL, EXTENSIONS_URL and GATEWAY_URL set) the
 // router alone in front of subgraphs running elsewhere. WORKERS=1 (the default) runs everything in
 // this one process; with WORKERS > 1 this process owns the database and subgraphs and WORKERS router
-// processes share the port (router/cluster.ts). npm runs this file with
-// `node --import tsx`, so npm's child is this process itself and receives npm's signals. Each
+// processes share the port (router/cluster.ts). npm runs this file's build (scripts/start.js
+// imports dist/router.js in npm's child process itself, so it receives npm's signals). Each
 // branch imports only what it runs: a router worker loads no subgraph code.
 import cluster from "node:cluster";
 import { loadConfig } from "../lib/config.ts";

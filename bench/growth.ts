@@ -1,4 +1,4 @@
-// `npx tsx bench/growth.ts`: do post lists stay fast as the site grows? The whole system (router and
+// `npm run bench:growth`: do post lists stay fast as the site grows? The whole system (router and
 // subgraphs in one process, the anonymous read cache off) on a fresh database: PGlite in a
 // temporary directory, or DATABASE_URL=postgres://… (a fresh schema, dropped at the end). Posts are
 // seeded set-based (bench/lib/seed-posts.ts; indexes dropped and rebuilt, as an import would) to

@@ -8,10 +8,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./lib/ports.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "faults faults faults faults faults";
@@ -25,16 +25,6 @@ const children = new Set<ChildProcess>();
 const tempDirs: string[] = [];
 const schemas: string[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm run <script>` in its own process group (so kill -9 reaches node, not only npm); resolves once `ready` is printed. */
 async function start(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 120_000): Promise<ChildProcess> {

@@ -3,8 +3,8 @@
 // every process npm started. Also what a process tree costs: RSS summed over it from /proc.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "./ports.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 // None of the caller's database or subgraph settings leak into the bench's processes.
@@ -20,16 +20,7 @@ function killAll(): void {
 process.on("exit", killAll);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /** A child in its own process group, its output kept for error messages. */
 export function spawnGroup(command: string, args: string[], env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {

@@ -1,36 +1,22 @@
 // `npm run admin`, run as an operator would: a child process on a PGlite data directory, then the
 // server started on that same directory answers with what the command wrote.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestSystem } from "../helpers/system.ts";
+import { runAdmin } from "../helpers/admin-command.ts";
 
-const run = promisify(execFile);
 const SECRET_KEY = "admin-command-test-secret-key-0123456789";
 // Each command is a process that opens the embedded database: seconds, not milliseconds.
 let dir: string;
 
-interface Outcome { code: number; stdout: string; stderr: string }
-
 /** Runs the admin command (tsx, as `npm run admin` does) against the test's data directory. */
 const admin = (...args: string[]) => adminWith({}, ...args);
 
-async function adminWith(overrides: NodeJS.ProcessEnv, ...args: string[]): Promise<Outcome> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, "pglite")}`, SECRET_KEY,
-    ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "first-gateway-password", LOG_LEVEL: "silent", ...overrides,
-  };
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["admin/main.ts", ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const adminWith = (overrides: NodeJS.ProcessEnv, ...args: string[]) => runAdmin(dir, {
+  SECRET_KEY, ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "first-gateway-password", ...overrides,
+}, ...args);
 
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-command-")); });
 afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });

@@ -1,31 +1,19 @@
 // `npm run admin -- gateway …` for the appliance: the way back in when a mandatory OTP policy
 // locks administrators out, an OTP reset, apply-settings and the notification checks for cron,
 // run as an operator would (child processes on a PGlite directory), then read back over the API.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestSystem } from "../helpers/system.ts";
+import { runAdmin } from "../helpers/admin-command.ts";
 
-const run = promisify(execFile);
 const SECRET_KEY = "appliance-admin-test-secret-key-0123456789";
 let dir: string;
 
-async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, "pglite")}`, SECRET_KEY,
-    ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "gateway-admin-secret", LOG_LEVEL: "silent",
-  };
-  try {
-    const { stdout, stderr } = await run(path.resolve("node_modules/.bin/tsx"), ["admin/main.ts", ...args], { env });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const admin = (...args: string[]) => runAdmin(dir, {
+  SECRET_KEY, ADMIN_APP_PASSWORD: "abcd EFGH ijkl MNOP qrst UVWX", GATEWAY_ADMIN_PASSWORD: "gateway-admin-secret",
+}, ...args);
 
 beforeAll(() => { dir = fs.mkdtempSync(path.join(os.tmpdir(), "appliance-admin-")); });
 afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });

@@ -13,6 +13,8 @@ export interface TestSystem extends RunningSystem {
   /** HTTP request against the router; `auth: "admin"` sends the administrator's application password. */
   request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
   graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<{ data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[]; status: number }>;
+  /** Successful router fetches per subgraph so far, read from /metrics as an operator would. */
+  subgraphFetches(): Promise<{ content: number; extensions: number; gateway: number }>;
 }
 
 export interface RequestOptions {
@@ -94,6 +96,11 @@ export async function startTestSystem(env: Record<string, string> = {}, override
     graphql: async (query, variables = {}, options = {}) => {
       const r = await request("POST", "/graphql", { ...options, body: { query, variables } });
       return { ...r.body, status: r.status };
+    },
+    subgraphFetches: async () => {
+      const text = (await request("GET", "/metrics")).text;
+      const count = (name: string) => Number(text.match(new RegExp(`subgraph_fetches_total\\{[^}]*subgraph="${name}"[^}]*outcome="ok"[^}]*\\} (\\d+)`))?.[1] ?? 0);
+      return { content: count("content"), extensions: count("extensions"), gateway: count("gateway") };
     },
   };
 }

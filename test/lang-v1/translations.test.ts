@@ -186,14 +186,9 @@ describe("one request for a list of posts with their language and translations",
 
   it("answers every post with its language and group, in SQL statements and fetches that do not grow with the list", async () => {
     const measure = async () => {
-      const metrics = async () => {
-        const text = (await system.request("GET", "/metrics")).text;
-        const count = (name: string) => Number(text.match(new RegExp(`subgraph_fetches_total\\{[^}]*subgraph="${name}"[^}]*outcome="ok"[^}]*\\} (\\d+)`))?.[1] ?? 0);
-        return { content: count("content"), extensions: count("extensions") };
-      };
-      const before = { sql: system.db.statements(), ...(await metrics()) };
+      const before = { sql: system.db.statements(), ...(await system.subgraphFetches()) };
       const data = await ok<{ posts: { nodes: { databaseId: number; language: { slug: string } | null; translations: { databaseId: number; language: { slug: string } }[] }[] } }>(LIST);
-      const after = { sql: system.db.statements(), ...(await metrics()) };
+      const after = { sql: system.db.statements(), ...(await system.subgraphFetches()) };
       return { nodes: data.posts.nodes, sql: after.sql - before.sql, content: after.content - before.content, extensions: after.extensions - before.extensions };
     };
     const small = await measure();

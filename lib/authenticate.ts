@@ -21,6 +21,9 @@ export interface Credentials {
   ip?: string;
 }
 
+/** The request headers that carry a caller's credentials (readCredentials reads these and no others). */
+export const CREDENTIAL_HEADERS = ["authorization", "x-esg-auth-token", "x-switch-user"] as const;
+
 export function readCredentials(headers: Record<string, string | string[] | undefined>): Credentials {
   const first = (name: string) => { const v = headers[name]; return Array.isArray(v) ? v[0] : v; };
   const credentials: Credentials = {};

@@ -12,6 +12,8 @@ import { LRUCache } from "lru-cache";
 import type { ApolloServerPlugin } from "@apollo/server";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errorStatus } from "../lib/errors.ts";
+import { CREDENTIAL_HEADERS } from "../lib/authenticate.ts";
+import { VIEWS_TOKEN_HEADER } from "./rest/site/namespaces/forms-views/views.ts";
 
 export interface CachedAnswer {
   status: number;
@@ -100,7 +102,7 @@ export function readCachePlugin(cache: ReadCache): ApolloServerPlugin<ReadCacheC
 /** Headers that change an answer the URL and body do not (CORS echoes Origin; GraphQL reads the rest). */
 const VARY = ["origin", "accept", "content-type", "apollo-require-preflight", "x-apollo-operation-name"];
 /** Any of these makes a request someone's own: never answered from, nor stored in, the cache. */
-const CREDENTIALS = ["authorization", "x-esg-auth-token", "x-switch-user", "x-ninjaformsviews-auth"];
+const CREDENTIALS = [...CREDENTIAL_HEADERS, VIEWS_TOKEN_HEADER];
 /** Per-request headers an answer is stored without. */
 const NOT_STORED = new Set(["x-request-id", "x-cache", "content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -43,6 +43,8 @@ export interface Config {
   seoServices: { aiGeneratorUrl?: string; keywordProviderUrl?: string; rankTrackerUrl?: string };
   /** READ_CACHE_TTL_MS: how long an anonymous read's answer is kept (router/read-cache.ts); 0 = off, the default for a router alone in front of remote subgraphs. */
   readCacheTtlMs: number;
+  /** Identical anonymous reads in flight at once share one answer (router/read-cache.ts). */
+  readCoalescing: boolean;
   /** Where log lines go (stdout unless set; tests capture them here). */
   logStream?: { write(line: string): void };
 }
@@ -129,6 +131,14 @@ function readCacheTtlMs(env: Env, remoteSubgraphs: boolean): number {
   return n;
 }
 
+/** On unless the router is alone in front of remote subgraphs (it does not hear of others' writes), as the cache. */
+function readCoalescing(env: Env, remoteSubgraphs: boolean): boolean {
+  const raw = env.READ_COALESCING;
+  if (raw === undefined || raw === "") return !remoteSubgraphs;
+  if (raw !== "0" && raw !== "1") throw new Error(`READ_COALESCING must be 0 or 1, got "${raw}"`);
+  return raw === "1";
+}
+
 function subgraphSecret(env: Env): string | undefined {
   const raw = env.SUBGRAPH_SECRET;
   if (!raw) return undefined;
@@ -190,6 +200,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     formsPlugins: { exportDir: path.resolve(env.FORMS_EXPORT_DIR || path.join(dataDir, "uploads", "forms-tmp")), hubspotClientSecret: env.HUBSPOT_CLIENT_SECRET || undefined, consentFeedbackUrl: env.CONSENT_FEEDBACK_URL || "https://feedback.cookieyes.com/api/v1/feedbacks", recaptcha: { url: env.RECAPTCHA_URL || "https://recaptchaenterprise.googleapis.com/v1", projectId: env.RECAPTCHA_PROJECT_ID || undefined, apiKey: env.RECAPTCHA_API_KEY || undefined, siteKey: env.RECAPTCHA_SITE_KEY || undefined } },
     seoServices: { aiGeneratorUrl: env.SEO_AI_GENERATOR_URL || undefined, keywordProviderUrl: env.SEO_KEYWORD_PROVIDER_URL || undefined, rankTrackerUrl: env.SEO_RANK_TRACKER_URL || undefined },
     readCacheTtlMs: readCacheTtlMs(env, urls.every(Boolean)),
+    readCoalescing: readCoalescing(env, urls.every(Boolean)),
     httpAllowedHosts: (env.HTTP_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
   return { ...config, ...overrides };

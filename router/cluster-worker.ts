@@ -36,7 +36,7 @@ export async function runRouterWorker(config: Config): Promise<void> {
   diagnostics.subscribe("http.server.request.start", (message) => {
     (message as { response: ServerResponse }).response.setHeader(WORKER_HEADER, id);
   });
-  const readCache = createReadCache({ ttlMs: config.readCacheTtlMs });
+  const readCache = createReadCache({ ttlMs: config.readCacheTtlMs, coalesce: config.readCoalescing });
   readCache.onInvalidate(() => send({ type: "read-cache-invalidate" }));
   process.on("message", (message: ClusterMessage) => { if (message.type === "read-cache-invalidate") readCache.invalidate({ remote: true }); });
   const subgraphs = await subgraphsFromPrimary();

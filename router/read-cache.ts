@@ -8,9 +8,16 @@
 // its answer only if no invalidation happened since it started, so a read that raced a write
 // never keeps what it saw before the write. READ_CACHE_TTL_MS bounds how long an answer lives,
 // for what changes with time alone (a scheduled post going live).
+//
+// Identical anonymous reads in flight at once are answered by one execution (READ_COALESCING,
+// on even with the cache off): a read that arrives while the same key is being answered waits
+// for that answer and gets it with `X-Cache: SHARED`, but only if the answer is one the cache
+// would keep (no invalidation from the first read's start to its end, so none before the later
+// read arrived either); otherwise the later read runs itself. Like the cache, this also spares the
+// database the stampede of identical reads just after a write has cleared everything.
 import { LRUCache } from "lru-cache";
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorStatus } from "../lib/errors.ts";
 import { CREDENTIAL_HEADERS } from "../lib/authenticate.ts";
 import { VIEWS_TOKEN_HEADER } from "./rest/site/namespaces/forms-views/views.ts";
@@ -31,6 +38,10 @@ export interface ReadCache {
   onInvalidate(listener: () => void): void;
   /** Whether answers are kept at all (a TTL of 0 turns the cache off). */
   readonly enabled: boolean;
+  /** Whether identical anonymous reads in flight at once share one answer (registerReadCache). */
+  readonly coalesce: boolean;
+  /** Whether the router must follow writes at all: to keep answers, or to share them in flight. */
+  readonly active: boolean;
   /** Counts invalidations: read it when a read starts and hand it to `set`. */
   readonly generation: number;
   get(key: string): CachedAnswer | undefined;
@@ -38,8 +49,9 @@ export interface ReadCache {
   set(key: string, answer: CachedAnswer, generation: number): void;
 }
 
-export function createReadCache(options: { ttlMs: number; maxEntries?: number; maxBytes?: number }): ReadCache {
+export function createReadCache(options: { ttlMs: number; coalesce?: boolean; maxEntries?: number; maxBytes?: number }): ReadCache {
   const enabled = options.ttlMs > 0;
+  const coalesce = options.coalesce ?? false;
   const answers = new LRUCache<string, CachedAnswer>({
     max: options.maxEntries ?? 2000,
     maxSize: options.maxBytes ?? 64 * 1024 * 1024,
@@ -50,6 +62,8 @@ export function createReadCache(options: { ttlMs: number; maxEntries?: number; m
   let generation = 0;
   return {
     enabled,
+    coalesce,
+    active: enabled || coalesce,
     get generation() { return generation; },
     invalidate({ remote = false } = {}) {
       generation += 1;
@@ -111,11 +125,13 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 /**
  * Serves anonymous reads from `cache` (answer header `X-Cache: HIT` or `MISS`) and stores their
- * 200 answers; invalidates around every request that is not a read. `contextOf` gives the
+ * 200 answers; when `cache.coalesce`, answers identical reads in flight at once by one execution
+ * (`X-Cache: SHARED`). Invalidates around every request that is not a read. `contextOf` gives the
  * graph's context of a request (whether something failed while answering it).
  */
 export function registerReadCache(
-  app: FastifyInstance, cache: ReadCache, options: { restRoot: string; contextOf(request: FastifyRequest): ReadCacheContext | undefined },
+  app: FastifyInstance, cache: ReadCache,
+  options: { restRoot: string; contextOf(request: FastifyRequest): ReadCacheContext | undefined },
 ): void {
   const restPrefix = `/${options.restRoot}`;
   const isSiteRest = (path: string, search: string) =>
@@ -150,27 +166,61 @@ export function registerReadCache(
     if (writes.has(request)) cache.invalidate();
   });
 
-  const reads = new WeakMap<FastifyRequest, { key: string; generation: number }>();
-  app.addHook("preHandler", async (request, reply) => {
+  /** A read being answered: its key, the generation it started in, and (when it leads) how to share its answer. */
+  interface Read { key: string; generation: number; share?: (answer: CachedAnswer | undefined) => void }
+  const reads = new WeakMap<FastifyRequest, Read>();
+  /** Reads being answered now, by key: what later identical reads wait for. Undefined: not shareable. */
+  const inFlight = new Map<string, { generation: number; answer: Promise<CachedAnswer | undefined> }>();
+  const settle = (read: Read, answer: CachedAnswer | undefined) => {
+    if (!read.share) return;
+    read.share(answer);
+    read.share = undefined;
+    inFlight.delete(read.key);
+  };
+  const reply = (to: FastifyReply, answer: CachedAnswer, how: "HIT" | "SHARED") =>
+    to.code(answer.status).headers(answer.headers).header("x-cache", how).send(answer.body);
+
+  app.addHook("preHandler", async (request, response) => {
     const key = keyOf(request);
     if (key === undefined) return;
     const hit = cache.get(key);
-    if (hit) return reply.code(hit.status).headers(hit.headers).header("x-cache", "HIT").send(hit.body);
-    reads.set(request, { key, generation: cache.generation });
-    reply.header("x-cache", "MISS");
+    if (hit) return reply(response, hit, "HIT");
+    const flight = cache.coalesce ? inFlight.get(key) : undefined;
+    if (flight && flight.generation === cache.generation) {
+      const shared = await flight.answer;
+      if (shared) return reply(response, shared, "SHARED");
+    }
+    const read: Read = { key, generation: cache.generation };
+    if (cache.coalesce && !inFlight.has(key)) {
+      const answer = new Promise<CachedAnswer | undefined>((resolve) => { read.share = resolve; });
+      inFlight.set(key, { generation: read.generation, answer });
+    }
+    reads.set(request, read);
+    response.header("x-cache", "MISS");
   });
-  app.addHook("onSend", async (request, reply, payload) => {
+  app.addHook("onSend", async (request, response, payload) => {
     const read = reads.get(request);
-    if (!read || reply.statusCode !== 200 || options.contextOf(request)?.failures?.server) return payload;
-    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    if (!read) return payload;
+    const answer = keepable(request, response, payload, read);
+    if (answer) cache.set(read.key, answer, read.generation);
+    settle(read, answer);
+    return payload;
+  });
+  // A read that never reached onSend (its client went away) frees the ones waiting on it.
+  app.addHook("onResponse", async (request) => { const read = reads.get(request); if (read) settle(read, undefined); });
+  app.addHook("onRequestAbort", async (request) => { const read = reads.get(request); if (read) settle(read, undefined); });
+
+  /** The answer as the cache keeps it, if it may be kept and shared: a 200 made for anyone, with no write since the read began. */
+  function keepable(request: FastifyRequest, response: FastifyReply, payload: unknown, read: Read): CachedAnswer | undefined {
+    if (response.statusCode !== 200 || options.contextOf(request)?.failures?.server || read.generation !== cache.generation) return undefined;
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return undefined;
     // Never share what is meant for one caller. (Apollo's `no-store` only says no field had a cache hint.)
-    if (reply.hasHeader("set-cookie") || /\bprivate\b/i.test(String(reply.getHeader("cache-control") ?? ""))) return payload;
+    if (response.hasHeader("set-cookie") || /\bprivate\b/i.test(String(response.getHeader("cache-control") ?? ""))) return undefined;
     const headers: CachedAnswer["headers"] = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
+    for (const [name, value] of Object.entries(response.getHeaders())) {
       if (value !== undefined && !NOT_STORED.has(name)) headers[name] = value;
     }
     // Encoded once here rather than on every hit.
-    cache.set(read.key, { status: 200, headers, body: typeof payload === "string" ? Buffer.from(payload) : payload }, read.generation);
-    return payload;
-  });
+    return { status: 200, headers, body: typeof payload === "string" ? Buffer.from(payload) : payload };
+  }
 }

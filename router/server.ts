@@ -50,10 +50,10 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   const metrics = createMetrics();
   echoRequestId(app);
   registerMetrics(app, metrics);
-  const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs });
+  const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs, coalesce: config.readCoalescing });
   const graph = await createGraph(supergraphSdl, {
     metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits,
-    plugins: readCache.enabled ? [readCachePlugin(readCache)] : [], localSubgraphs: options.localSubgraphs,
+    plugins: readCache.active ? [readCachePlugin(readCache)] : [], localSubgraphs: options.localSubgraphs,
   });
 
   // Each request's context, for the read cache to see whether its operations failed.
@@ -73,7 +73,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   };
 
   registerCors(app, config);
-  if (readCache.enabled) registerReadCache(app, readCache, { restRoot: config.restRoot, contextOf: (request) => contexts.get(request) });
+  if (readCache.active) registerReadCache(app, readCache, { restRoot: config.restRoot, contextOf: (request) => contexts.get(request) });
   registerEmbedPages(app, { config, execute: executor(graph) }); // <permalink>embed/ pages, before any route
   // GraphQL keeps Fastify's JSON body parser; each REST surface parses bodies itself.
   await app.register(async (scope) => {

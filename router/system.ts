@@ -32,8 +32,8 @@ export async function prepareDatabase(config: Config): Promise<Database> {
 export async function startSystem(config: Config, options: Pick<RouterOptions, "readCache"> = {}): Promise<RunningSystem> {
   const db = await prepareDatabase(config);
   // Mutations any router sends these subgraphs (ours, Hive Gateway, router workers) invalidate this process's read cache.
-  const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs });
-  const onMutation = readCache.enabled ? () => readCache.invalidate() : undefined;
+  const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs, coalesce: config.readCoalescing });
+  const onMutation = readCache.active ? () => readCache.invalidate() : undefined;
   const subgraphs = await Promise.all(SUBGRAPHS.map((s) => serveSubgraph(s, db, config, config.subgraphPorts[s.name], { onMutation })));
   // The router calls these subgraphs in-process; their HTTP servers stay up for other routers.
   const router = await startRouter(config, SUBGRAPHS.map((s, i) => ({ name: s.name, typeDefs: s.typeDefs, url: subgraphs[i].url })), {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import Fastify from "fastify";
 import { createReadCache, registerReadCache } from "../../router/read-cache.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
+import { loadConfig } from "../../lib/config.ts";
 
 let s: TestSystem;
 const R = "/wp-json/core/v2";
@@ -172,6 +173,97 @@ describe("reads and writes that overlap", () => {
     const next = await read();
     expect([next.headers["x-cache"], next.body]).toEqual(["MISS", "after"]);
     await app.close();
+  });
+});
+
+describe("identical reads in flight at once", () => {
+  /** A resource whose reads wait at a gate and count their executions; the cache keeps nothing (TTL 0). */
+  function harness() {
+    const app = Fastify();
+    registerReadCache(app, createReadCache({ ttlMs: 0, coalesce: true }), { restRoot: "wp-json", contextOf: () => undefined });
+    const state = { title: "before", executions: 0, status: 200, readGate: Promise.resolve() };
+    app.get("/wp-json/thing", async (_request, reply) => {
+      state.executions += 1;
+      const [seen, status] = [state.title, state.status];
+      await state.readGate;
+      return reply.code(status).send(seen);
+    });
+    app.post("/wp-json/thing", async () => { state.title = "after"; return "ok"; });
+    const read = (url = "/wp-json/thing") => app.inject({ method: "GET", url });
+    return { app, state, read, write: () => app.inject({ method: "POST", url: "/wp-json/thing" }) };
+  }
+  const gate = () => { let open = () => {}; const closed = new Promise<void>((resolve) => { open = resolve; }); return { closed, open }; };
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+  const seen = (answer: { headers: Record<string, unknown>; body: string }) => [answer.headers["x-cache"], answer.body];
+
+  test("are answered by one execution, the later ones SHARED; a different URL runs itself; nothing is kept after", async () => {
+    const { app, state, read } = harness();
+    const held = gate();
+    state.readGate = held.closed;
+    const first = read();
+    await tick();
+    const later = [read(), read(), read("/wp-json/thing?x=1")];
+    await tick();
+    held.open();
+    expect(seen(await first)).toEqual(["MISS", "before"]);
+    expect((await Promise.all(later)).map(seen)).toEqual([["SHARED", "before"], ["SHARED", "before"], ["MISS", "before"]]);
+    expect(state.executions).toBe(2);
+    expect(seen(await read())).toEqual(["MISS", "before"]);
+    expect(state.executions).toBe(3);
+    await app.close();
+  });
+
+  test("a read that arrives after a write does not get the answer of a read that started before it", async () => {
+    const { app, state, read, write } = harness();
+    const held = gate();
+    state.readGate = held.closed;
+    const first = read();
+    await tick();
+    await write();
+    state.readGate = Promise.resolve();
+    const later = await read();
+    held.open();
+    expect(seen(await first)).toEqual(["MISS", "before"]);
+    expect(seen(later)).toEqual(["MISS", "after"]);
+    await app.close();
+  });
+
+  test("when a write lands while the first read is out, or its answer is not a 200, the waiting reads run themselves", async () => {
+    const { app, state, read, write } = harness();
+    let held = gate();
+    state.readGate = held.closed;
+    let first = read();
+    await tick();
+    let waiting = read();
+    await tick();
+    await write();
+    state.readGate = Promise.resolve();
+    held.open();
+    expect(seen(await first)).toEqual(["MISS", "before"]);
+    expect(seen(await waiting)).toEqual(["MISS", "after"]);
+
+    held = gate();
+    state.readGate = held.closed;
+    state.status = 503;
+    first = read();
+    await tick();
+    waiting = read();
+    await tick();
+    state.status = 200;
+    state.readGate = Promise.resolve();
+    held.open();
+    expect((await first).statusCode).toBe(503);
+    expect([(await waiting).statusCode, ...seen(await waiting)]).toEqual([200, "MISS", "after"]);
+    await app.close();
+  });
+
+  test("READ_COALESCING: on by default, off for a router alone in front of remote subgraphs, 0 turns it off", () => {
+    expect(loadConfig({}).readCoalescing).toBe(true);
+    expect(loadConfig({ READ_COALESCING: "0" }).readCoalescing).toBe(false);
+    const remote = { CONTENT_URL: "http://127.0.0.1:1/graphql", EXTENSIONS_URL: "http://127.0.0.1:2/graphql", GATEWAY_URL: "http://127.0.0.1:3/graphql" };
+    expect(loadConfig(remote).readCoalescing).toBe(false);
+    expect(loadConfig({ ...remote, READ_COALESCING: "1" }).readCoalescing).toBe(true);
+    expect(() => loadConfig({ READ_COALESCING: "yes" })).toThrow(/READ_COALESCING/);
   });
 });
 

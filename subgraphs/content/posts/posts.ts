@@ -136,13 +136,43 @@ export async function listPosts(
 /**
  * How many posts a list's filter matches. A filter of nothing but the type and statuses (the
  * default list and its pages) reads the counts the database keeps per type and status (PostCount)
- * instead of counting every post.
+ * instead of counting every post; one filtered by one term and nothing else (?categories=3,
+ * ?tags=5) reads those kept per term, type and status (PostTermCount).
  */
 async function countPosts(ctx: ContentContext, type: string, where: Prisma.PostWhereInput): Promise<number> {
   const [typeClause, statusClause, ...filters] = where.AND as Prisma.PostWhereInput[];
-  if (filters.length || typeClause.type !== type || !statusClause?.status) return ctx.prisma.post.count({ where });
-  const counts = await ctx.prisma.postCount.findMany({ where: { type, status: statusClause.status as Prisma.StringFilter } });
-  return counts.reduce((sum, c) => sum + c.count, 0);
+  const term = filters.length === 1 ? singleTermFilter(filters[0]) : null;
+  if ((filters.length && !term) || typeClause.type !== type || !statusClause?.status) return ctx.prisma.post.count({ where });
+  const status = statusClause.status as Prisma.StringFilter;
+  if (!term) {
+    const counts = await ctx.prisma.postCount.findMany({ where: { type, status } });
+    return counts.reduce((sum, c) => sum + c.count, 0);
+  }
+  // The filter also asks the term to be of the taxonomy (?categories= names a category, not a tag).
+  const [ofTaxonomy, counts] = await Promise.all([
+    ctx.prisma.term.count({ where: { id: term.termId, taxonomy: term.taxonomy } }),
+    ctx.prisma.postTermCount.findMany({ where: { termId: term.termId, type, status } }),
+  ]);
+  return ofTaxonomy ? counts.reduce((sum, c) => sum + c.count, 0) : 0;
+}
+
+/**
+ * The term of a tax clause built by buildPostWhere for posts in exactly one term of one taxonomy
+ * ({ terms: { some: { termId: { in: [id] }, term: { taxonomy } } } }, alone or as the only clause of
+ * an AND / OR); null for anything else (exclusions, several terms, several taxonomies).
+ */
+function singleTermFilter(clause: Prisma.PostWhereInput): { termId: number; taxonomy: string } | null {
+  const keys = Object.keys(clause);
+  if (keys.length !== 1) return null;
+  const inner = clause.AND ?? clause.OR;
+  if (inner !== undefined) return Array.isArray(inner) && inner.length === 1 ? singleTermFilter(inner[0]) : null;
+  const some = clause.terms?.some;
+  if (keys[0] !== "terms" || Object.keys(clause.terms!).length !== 1 || !some || Object.keys(some).length !== 2) return null;
+  const termId = some.termId as Prisma.IntFilter | undefined;
+  const taxonomy = (some.term as Prisma.TermWhereInput | undefined)?.taxonomy;
+  const ids = termId && Object.keys(termId).length === 1 && Array.isArray(termId.in) ? termId.in : null;
+  if (ids?.length !== 1 || typeof ids[0] !== "number" || typeof taxonomy !== "string" || Object.keys(some.term!).length !== 1) return null;
+  return { termId: ids[0], taxonomy };
 }
 
 /** A page of a list as a GraphQL connection: the page itself plus cursor information. */

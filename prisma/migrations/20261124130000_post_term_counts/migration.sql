@@ -3,8 +3,9 @@
 -- (?categories=3, ?tags=5) reads its total (X-WP-Total) here instead of counting every match
 -- (subgraphs/content/posts/posts.ts: countPosts; bench/growth.ts).
 --
--- What moves a counter, all per statement (transition tables), so a multi-row write (batch/v1's
--- creates, a term's deletion) touches each counter once:
+-- What moves a counter. PostTerm writes and Post updates count per statement (transition tables),
+-- so a multi-row write (batch/v1's creates) touches each counter once; Post and Term deletes
+-- unlink per deleted row first:
 --   * PostTerm insert / delete / update: the rows' terms, at their post's type and status now.
 --   * Post update that changes type or status: every term of those posts moves from the old
 --     (type, status) to the new one. (A trigger with transition tables cannot name columns, so it

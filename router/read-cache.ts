@@ -191,12 +191,16 @@ export function registerReadCache(
       if (shared) return reply(response, shared, "SHARED");
     }
     const read: Read = { key, generation: cache.generation };
+    reads.set(request, read);
+    response.header("x-cache", "MISS");
     if (cache.coalesce && !inFlight.has(key)) {
       const answer = new Promise<CachedAnswer | undefined>((resolve) => { read.share = resolve; });
       inFlight.set(key, { generation: read.generation, answer });
+      // With the subgraphs and the embedded database in this process, a read runs to its end in
+      // microtasks, before the event loop reads the next request: give the requests already
+      // waiting on other connections one turn to arrive, so identical ones find this one in flight.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    reads.set(request, read);
-    response.header("x-cache", "MISS");
   });
   app.addHook("onSend", async (request, response, payload) => {
     const read = reads.get(request);

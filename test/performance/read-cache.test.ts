@@ -3,6 +3,7 @@
 // back at once, anonymously, over REST and GraphQL.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import Fastify from "fastify";
+import { Worker } from "node:worker_threads";
 import { createReadCache, registerReadCache } from "../../router/read-cache.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 import { loadConfig } from "../../lib/config.ts";
@@ -48,6 +49,22 @@ describe("answers from the cache", () => {
     const skipped = await s.request("POST", "/graphql", { body: { query, variables: { skip: 1 } } });
     expect(skipped.headers.get("x-cache")).toBe("MISS");
     expect(skipped.body.data.posts.nodes).toHaveLength(0);
+  });
+
+  test("identical reads arriving together on the running system are answered once and SHARED with the others", async () => {
+    // Whether the ten arrive within the first one's turn depends on the machine: a few tries, each on a new key.
+    let shared = 0;
+    for (let attempt = 1; attempt <= 3 && shared === 0; attempt++) {
+      const path = `${R}/posts?per_page=${attempt + 3}&orderby=title`;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => s.request("GET", path)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      const kinds = answers.map((a) => a.headers.get("x-cache"));
+      // Those that arrive after the first one has answered are HITs (this file's system keeps answers).
+      expect(kinds.every((kind) => kind === "MISS" || kind === "SHARED" || kind === "HIT")).toBe(true);
+      shared = kinds.filter((kind) => kind === "SHARED").length;
+    }
+    expect(shared).toBeGreaterThan(0);
   });
 
   test("a GraphQL GET is cached too, and a GET without Apollo's CSRF header is still refused", async () => {
@@ -254,6 +271,29 @@ describe("identical reads in flight at once", () => {
     held.open();
     expect((await first).statusCode).toBe(503);
     expect([(await waiting).statusCode, ...seen(await waiting)]).toEqual([200, "MISS", "after"]);
+    await app.close();
+  });
+
+  test("a read answered without any I/O (as on the embedded database in one process) still lets identical ones join it", async () => {
+    const app = Fastify();
+    registerReadCache(app, createReadCache({ ttlMs: 0, coalesce: true }), { restRoot: "wp-json", contextOf: () => undefined });
+    let executions = 0;
+    app.get("/wp-json/busy", async () => {
+      executions += 1;
+      const until = Date.now() + 20;
+      while (Date.now() < until); // CPU only: nothing lets the event loop read the next request meanwhile
+      return "done";
+    });
+    const url = await app.listen({ port: 0, host: "127.0.0.1" });
+    // The clients run on their own thread, so they keep sending while this one is busy, as wrk does.
+    const clients = new Worker(`
+      const { parentPort, workerData } = require("node:worker_threads");
+      Promise.all(Array.from({ length: 8 }, async () => (await fetch(workerData)).headers.get("x-cache"))).then((kinds) => parentPort.postMessage(kinds));
+    `, { eval: true, workerData: `${url}/wp-json/busy` });
+    const answers = await new Promise<string[]>((resolve, reject) => { clients.once("message", resolve); clients.once("error", reject); });
+    await clients.terminate();
+    expect(answers.filter((kind) => kind === "SHARED").length).toBeGreaterThan(0);
+    expect(executions).toBeLessThan(8);
     await app.close();
   });
 

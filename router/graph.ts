@@ -4,7 +4,7 @@
 import { ApolloServer, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
-import type { DocumentNode } from "graphql";
+import { print, type DocumentNode } from "graphql";
 import type { FastifyBaseLogger } from "fastify";
 import { IDENTITY_HEADER, signIdentity, type Identity } from "../lib/identity.ts";
 import { errorStatus } from "../lib/errors.ts";
@@ -105,11 +105,22 @@ export type Execute = (
   document: DocumentNode | string, variables: Record<string, unknown>, context: RouterContext,
 ) => Promise<FormattedExecutionResult>;
 
+/**
+ * The text of a document, printed once: Apollo Server prints a DocumentNode on every execution
+ * to look its validated parse up by hash, and the REST layers run the same documents again and again.
+ */
+const printed = new WeakMap<DocumentNode, string>();
+const textOf = (document: DocumentNode): string => {
+  let text = printed.get(document);
+  if (text === undefined) printed.set(document, (text = print(document)));
+  return text;
+};
+
 /** Runs one operation in-process through the gateway (no HTTP hop between router and itself). */
 export function executor(server: ApolloServer<RouterContext>): Execute {
   return async (document, variables, context) => {
     const response: GraphQLResponse = await server.executeOperation(
-      typeof document === "string" ? { query: document, variables } : { query: document, variables },
+      { query: typeof document === "string" ? document : textOf(document), variables },
       { contextValue: context },
     );
     if (response.body.kind !== "single") throw new Error("Incremental delivery is not used by the REST layer");

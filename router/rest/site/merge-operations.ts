@@ -8,6 +8,7 @@ import {
   Kind, visit, type DefinitionNode, type DocumentNode, type FieldNode, type FormattedExecutionResult, type FragmentDefinitionNode,
   type GraphQLFormattedError, type OperationDefinitionNode, type OperationTypeNode, type VariableDefinitionNode,
 } from "graphql";
+import { LRUCache } from "lru-cache";
 
 export interface OperationCall { operation: DocumentNode; variables: Record<string, unknown> }
 
@@ -85,17 +86,52 @@ export interface MergedOperation {
 }
 
 export function mergeOperations(calls: OperationCall[], kind: "query" | "mutation"): MergedOperation {
-  const variableDefinitions: VariableDefinitionNode[] = [];
-  const selections: FieldNode[] = [];
-  const fragments: FragmentDefinitionNode[] = [];
   const variables: Record<string, unknown> = {};
   // A run of several calls is one bulk field, aliased as its first call.
   const runs = runsOf(calls, kind);
   for (const [i, count] of runs) {
-    const { operation, variables: values } = calls[i];
-    const bulk = count > 1;
+    const { variables: values } = calls[i];
     const prefix = `${aliasOf(i)}_`;
-    const renamed = visit(bulk ? bulkDocumentOf(operation)! : operation, {
+    const { input: _input, ...shared } = values;
+    for (const [key, value] of Object.entries(count > 1 ? shared : values)) variables[prefix + key] = value;
+    if (count > 1) variables[`${prefix}inputs`] = calls.slice(i, i + count).map((c) => c.variables.input);
+  }
+  const bulkRuns = runs.filter(([, count]) => count > 1);
+  return {
+    document: mergedDocument(calls, runs, kind),
+    variables,
+    unmerge: (result) => (bulkRuns.length ? unmergeRuns(result, bulkRuns) : result),
+  };
+}
+
+/**
+ * The merged document depends only on which documents run in which order (and which run as one
+ * bulk field): the same request shape gets the same DocumentNode, so it is built, printed and
+ * validated once, not on every request (a REST read merges its operation with the route's probes).
+ */
+const documentIds = new WeakMap<DocumentNode, number>();
+let lastDocumentId = 0;
+const mergedDocuments = new LRUCache<string, DocumentNode>({ max: 1000 });
+function mergedDocument(calls: OperationCall[], runs: [first: number, count: number][], kind: "query" | "mutation"): DocumentNode {
+  const idOf = (document: DocumentNode) => {
+    let id = documentIds.get(document);
+    if (id === undefined) documentIds.set(document, (id = ++lastDocumentId));
+    return id;
+  };
+  const key = `${kind}:${runs.map(([i, count]) => `${idOf(calls[i].operation)}x${count}`).join(",")}`;
+  let document = mergedDocuments.get(key);
+  if (!document) mergedDocuments.set(key, (document = buildMergedDocument(calls, runs, kind)));
+  return document;
+}
+
+function buildMergedDocument(calls: OperationCall[], runs: [first: number, count: number][], kind: "query" | "mutation"): DocumentNode {
+  const variableDefinitions: VariableDefinitionNode[] = [];
+  const selections: FieldNode[] = [];
+  const fragments: FragmentDefinitionNode[] = [];
+  for (const [i, count] of runs) {
+    const { operation } = calls[i];
+    const prefix = `${aliasOf(i)}_`;
+    const renamed = visit(count > 1 ? bulkDocumentOf(operation)! : operation, {
       Variable: (node) => ({ ...node, name: { ...node.name, value: prefix + node.name.value } }),
       // Fragments may use operation variables, so each call keeps its own renamed copy.
       FragmentSpread: (node) => ({ ...node, name: { ...node.name, value: prefix + node.name.value } }),
@@ -109,21 +145,13 @@ export function mergeOperations(calls: OperationCall[], kind: "query" | "mutatio
         selections.push({ ...field, alias: { kind: Kind.NAME, value: aliasOf(i) } });
       }
     }
-    const { input: _input, ...shared } = values;
-    for (const [key, value] of Object.entries(bulk ? shared : values)) variables[prefix + key] = value;
-    if (bulk) variables[`${prefix}inputs`] = calls.slice(i, i + count).map((c) => c.variables.input);
   }
   const operation: OperationDefinitionNode = {
     kind: Kind.OPERATION_DEFINITION, operation: kind as OperationTypeNode,
     name: { kind: Kind.NAME, value: kind === "mutation" ? "Batch" : "Embed" }, variableDefinitions, directives: [],
     selectionSet: { kind: Kind.SELECTION_SET, selections },
   };
-  const bulkRuns = runs.filter(([, count]) => count > 1);
-  return {
-    document: { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] },
-    variables,
-    unmerge: (result) => (bulkRuns.length ? unmergeRuns(result, bulkRuns) : result),
-  };
+  return { kind: Kind.DOCUMENT, definitions: [operation, ...fragments] };
 }
 
 /** A bulk field's list back under its calls' aliases; an error at item j goes to call j, one on the whole field to every call. */

@@ -21,7 +21,18 @@ import { formatBatchRatio, formatTable, measureRows, ROWS, type Measured } from 
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? "table,ratios,footprint,in-process").split(",").map((s) => s.trim()));
-const CACHE_MODES = (process.env.BENCH_CACHE ?? "off,on").split(",").map((s) => s.trim()).filter((m) => m === "off" || m === "on");
+/**
+ * How the stack answers repeated anonymous reads: `off` executes every request (no cache, no
+ * coalescing: what the system itself costs per request); `coalesce` shares identical reads in
+ * flight at once but keeps nothing (what Hive Gateway does by default); `on` is npm start's default.
+ */
+const MODES = {
+  off: { env: { READ_CACHE_TTL_MS: "0", READ_COALESCING: "0" }, title: "off, coalescing off (READ_CACHE_TTL_MS=0 READ_COALESCING=0: every request executed)" },
+  coalesce: { env: { READ_CACHE_TTL_MS: "0" }, title: "off, coalescing on (READ_CACHE_TTL_MS=0: identical reads in flight share one execution)" },
+  on: { env: {}, title: "on (the default: cache and coalescing)" },
+} as const;
+type Mode = keyof typeof MODES;
+const CACHE_MODES = (process.env.BENCH_CACHE ?? "off,coalesce,on").split(",").map((s) => s.trim()).filter((m): m is Mode => m in MODES);
 const log = (line: string) => console.log(line);
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -93,18 +104,18 @@ if (onStack) {
     let atRest: TreeRss | undefined;
     const modes = SECTIONS.has("table") || SECTIONS.has("ratios") ? CACHE_MODES : [];
     for (const [i, mode] of modes.entries()) {
-      const stack = await startStack(dataDir, mode === "off" ? { READ_CACHE_TTL_MS: "0" } : {});
+      const stack = await startStack(dataDir, MODES[mode].env);
       try {
         if (i === 0) log(`(first start on the copied site, including any migration newer than the cached site and any build npm start runs first: ${(stack.readyMs / 1000).toFixed(2)} s)`);
         atRest ??= await restingRss(stack);
         if (SECTIONS.has("table")) {
-          log(`\n## Reads, read cache ${mode}${mode === "off" ? " (READ_CACHE_TTL_MS=0)" : " (the default)"}`);
+          log(`\n## Reads, read cache ${MODES[mode].title}`);
           const reads = await measureRows(stack, ROWS.filter((r) => !r.write), SECONDS, log);
           measured.push(...reads);
           log(`\n${formatTable(reads, wordpress)}`);
         }
         if (SECTIONS.has("ratios")) {
-          log(`\n## Ratios, read cache ${mode}`);
+          log(`\n## Ratios, read cache ${MODES[mode].title}`);
           await measureRatios(stack, SECONDS, log);
         }
         // Writes once, last, so the reads of every mode saw the same 500 posts.

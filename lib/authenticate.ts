@@ -7,6 +7,8 @@ import { IDENTITY_HEADER } from "./identity.ts";
 import { REQUEST_ID_HEADER } from "./logging.ts";
 import { subgraphSecretHeaders } from "./subgraph-secret.ts";
 import { DomainError, errorStatus } from "./errors.ts";
+import type { FormattedExecutionResult } from "graphql";
+import type { LocalSubgraph } from "./local-subgraph.ts";
 
 export interface Credentials {
   /** `Authorization: Basic …` (WordPress application password). */
@@ -43,8 +45,11 @@ export function readCredentials(headers: Record<string, string | string[] | unde
   return credentials;
 }
 
-/** Where the credential checks go, and the shared secret those subgraphs may require. */
-export interface SubgraphUrls { content: string; gateway: string; secret?: string }
+/**
+ * Where the credential checks go, and the shared secret those subgraphs may require. `local`: the
+ * subgraphs running in the caller's own process, asked in-process (no HTTP, no JSON, no signing).
+ */
+export interface SubgraphUrls { content: string; gateway: string; secret?: string; local?: Partial<Record<"content" | "gateway", LocalSubgraph>> }
 
 /** A router-signed request to a subgraph; a GraphQL error comes back as the DomainError it names. */
 export async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string, subgraphSecret?: string): Promise<T> {
@@ -57,12 +62,22 @@ export async function askSubgraph<T>(url: string, query: string, variables: Reco
     },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string; status?: number; data?: Record<string, unknown> } }[] };
-  const error = body.errors?.[0];
+  return answerOf<T>((await response.json()) as FormattedExecutionResult);
+}
+
+function answerOf<T>(result: FormattedExecutionResult): T {
+  const error = result.errors?.[0] as { message: string; extensions?: { code?: string; status?: number; data?: Record<string, unknown> } } | undefined;
   if (error) {
     throw new DomainError(error.extensions?.code ?? "internal_server_error", error.message, errorStatus(error.extensions) ?? 500, { data: error.extensions?.data });
   }
-  return body.data as T;
+  return result.data as T;
+}
+
+/** askSubgraph, in-process when the subgraph runs in this process (asked as the router, as the signed header would say). */
+async function ask<T>(urls: SubgraphUrls, name: "content" | "gateway", query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string): Promise<T> {
+  const local = urls.local?.[name];
+  if (local?.serving) return answerOf<T>(await local.execute({ query, variables }, { router: true }, requestId));
+  return askSubgraph<T>(urls[name], query, variables, secretKey, requestId, urls.secret);
 }
 
 /**
@@ -76,10 +91,10 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
   const identity: Identity = credentials.ip ? { client: credentials.ip } : {};
   if (credentials.basic) {
     try {
-      const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
-        urls.content,
+      const data = await ask<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
+        urls, "content",
         "query($username: String!, $password: String!, $ip: String) { authenticateApplicationPassword(username: $username, password: $password, ip: $ip) { userId roles appPassword } }",
-        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId, urls.secret);
+        { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId);
       const { userId, roles, appPassword } = data.authenticateApplicationPassword;
       identity.site = { userId, roles, ...(appPassword ? { appPassword } : {}) };
     } catch (error) {
@@ -89,17 +104,17 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
   if (credentials.bearer) {
     // Unlike a wrong application password, a bad bearer token is refused (RFC 6750 invalid_token):
     // the client holds it from our own token endpoint, so it has expired or been revoked.
-    const data = await askSubgraph<{ authenticateOAuthToken: { userId: number; roles: string[]; scope: string } }>(
-      urls.content, "query($token: String!) { authenticateOAuthToken(token: $token) { userId roles scope } }",
-      { token: credentials.bearer }, secretKey, requestId, urls.secret);
+    const data = await ask<{ authenticateOAuthToken: { userId: number; roles: string[]; scope: string } }>(
+      urls, "content", "query($token: String!) { authenticateOAuthToken(token: $token) { userId roles scope } }",
+      { token: credentials.bearer }, secretKey, requestId);
     const { userId, roles, scope } = data.authenticateOAuthToken;
     identity.site = { userId, roles, scope: scope.split(" ") };
   }
   if (credentials.gatewayToken) {
-    const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
-      urls.gateway,
+    const data = await ask<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
+      urls, "gateway",
       "query($token: String!, $switchUser: String) { authenticateGatewayToken(token: $token, switchUser: $switchUser) { userId username roles sessionId } }",
-      { token: credentials.gatewayToken, switchUser: credentials.switchUser ?? null }, secretKey, requestId, urls.secret);
+      { token: credentials.gatewayToken, switchUser: credentials.switchUser ?? null }, secretKey, requestId);
     identity.gateway = data.authenticateGatewayToken;
   }
   return identity;

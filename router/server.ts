@@ -61,7 +61,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => {
     const context: RouterContext = {
       ...routerContext(
-        await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret }, config.secretKey, request.id),
+        await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret, local: options.localSubgraphs }, config.secretKey, request.id),
         config.secretKey,
       ),
       requestId: request.id,
@@ -104,7 +104,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   await app.register(async (scope) => registerSiteRest(scope, deps));
   await app.register(async (scope) => registerGatewayRest(scope, deps));
   registerUploads(app, config);
-  registerOAuth(app, config, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret });
+  registerOAuth(app, config, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret, local: options.localSubgraphs });
   registerGraphiql(app);
   registerSiteOpenApi(app, config);
   registerRedirects(app, deps, { extensions: urls.extensions });

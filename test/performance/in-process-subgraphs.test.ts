@@ -46,8 +46,12 @@ describe("a subgraph in the router's process", () => {
     expect(mine.every((l) => l.inProcess === true && l.method === undefined)).toBe(true);
   });
 
-  test("gets the caller's identity as it is", async () => {
+  test("gets the caller's identity as it is, and checks the caller's credentials in-process too", async () => {
     expect(await ask(s.url, "local-2", DRAFTS, true)).toEqual({ data: { pages: { nodes: [{ slug: "privacy-policy", status: "DRAFT" }] } } });
+    // The credential check, then the query itself: neither an HTTP request.
+    const mine = contentLines("local-2");
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(mine.every((l) => l.inProcess === true && l.method === undefined)).toBe(true);
     expect((await ask(s.url, "local-3", DRAFTS)).errors?.[0].extensions?.code).toBeDefined();
   });
 });

@@ -149,6 +149,10 @@ describe("every write is visible on the next anonymous read", () => {
   });
 });
 
+/** A promise held until `open()`: orders a read and a write exactly. */
+const gate = () => { let open = () => {}; const closed = new Promise<void>((resolve) => { open = resolve; }); return { closed, open }; };
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 describe("reads and writes that overlap", () => {
   /** A router with one resource whose read and write each wait at a gate, to order them exactly. */
   function harness() {
@@ -160,8 +164,6 @@ describe("reads and writes that overlap", () => {
     const read = () => app.inject({ method: "GET", url: "/wp-json/thing" });
     return { app, state, read, write: () => app.inject({ method: "POST", url: "/wp-json/thing" }) };
   }
-  const gate = () => { let open = () => {}; const closed = new Promise<void>((resolve) => { open = resolve; }); return { closed, open }; };
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
   test("a read that started before a write does not keep its answer, however late it finishes", async () => {
     const { app, state, read, write } = harness();
@@ -209,8 +211,6 @@ describe("identical reads in flight at once", () => {
     const read = (url = "/wp-json/thing") => app.inject({ method: "GET", url });
     return { app, state, read, write: () => app.inject({ method: "POST", url: "/wp-json/thing" }) };
   }
-  const gate = () => { let open = () => {}; const closed = new Promise<void>((resolve) => { open = resolve; }); return { closed, open }; };
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
   const seen = (answer: { headers: Record<string, unknown>; body: string }) => [answer.headers["x-cache"], answer.body];
 
   test("are answered by one execution, the later ones SHARED; a different URL runs itself; nothing is kept after", async () => {

@@ -46,19 +46,26 @@ export function readCredentials(headers: Record<string, string | string[] | unde
 }
 
 /**
- * Where the credential checks go, and the shared secret those subgraphs may require. `local`: the
- * subgraphs running in the caller's own process, asked in-process (no HTTP, no JSON, no signing).
+ * A subgraph asked as the router: its URL, the shared secret it may require, and, when it runs in
+ * the caller's own process, the way in without HTTP, JSON or signing.
  */
-export interface SubgraphUrls { content: string; gateway: string; secret?: string; local?: Partial<Record<"content" | "gateway", LocalSubgraph>> }
+export interface SubgraphTarget { url: string; secret?: string; local?: LocalSubgraph }
 
-/** A router-signed request to a subgraph; a GraphQL error comes back as the DomainError it names. */
-export async function askSubgraph<T>(url: string, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string, subgraphSecret?: string): Promise<T> {
-  const response = await fetch(url, {
+/** Where the credential checks go: the subgraphs that own site users and gateway users. */
+export interface CredentialSubgraphs { content: SubgraphTarget; gateway: SubgraphTarget }
+
+/**
+ * An operation asked as the router: in-process when the subgraph runs here, else a router-signed
+ * HTTP request. A GraphQL error comes back as the DomainError it names.
+ */
+export async function askSubgraph<T>(to: SubgraphTarget, query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string): Promise<T> {
+  if (to.local?.serving) return answerOf<T>(await to.local.execute({ query, variables }, { router: true }, requestId));
+  const response = await fetch(to.url, {
     method: "POST",
     headers: {
       "content-type": "application/json", [IDENTITY_HEADER]: await signIdentity({ router: true }, secretKey),
       ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
-      ...subgraphSecretHeaders(subgraphSecret),
+      ...subgraphSecretHeaders(to.secret),
     },
     body: JSON.stringify({ query, variables }),
   });
@@ -73,13 +80,6 @@ function answerOf<T>(result: FormattedExecutionResult): T {
   return result.data as T;
 }
 
-/** askSubgraph, in-process when the subgraph runs in this process (asked as the router, as the signed header would say). */
-async function ask<T>(urls: SubgraphUrls, name: "content" | "gateway", query: string, variables: Record<string, unknown>, secretKey: Buffer, requestId?: string): Promise<T> {
-  const local = urls.local?.[name];
-  if (local?.serving) return answerOf<T>(await local.execute({ query, variables }, { router: true }, requestId));
-  return askSubgraph<T>(urls[name], query, variables, secretKey, requestId, urls.secret);
-}
-
 /**
  * Returns the caller's identity; no credentials is the anonymous caller. A Basic credential that
  * is not a valid application password leaves the caller anonymous, as the recorded WordPress
@@ -87,12 +87,12 @@ async function ask<T>(urls: SubgraphUrls, name: "content" | "gateway", query: st
  * the route then needs (401 rest_cannot_create…) follows from being anonymous. A bad email
  * gateway token is an error, as the gateway answers it.
  */
-export async function authenticate(credentials: Credentials, urls: SubgraphUrls, secretKey: Buffer, requestId?: string): Promise<Identity> {
+export async function authenticate(credentials: Credentials, subgraphs: CredentialSubgraphs, secretKey: Buffer, requestId?: string): Promise<Identity> {
   const identity: Identity = credentials.ip ? { client: credentials.ip } : {};
   if (credentials.basic) {
     try {
-      const data = await ask<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
-        urls, "content",
+      const data = await askSubgraph<{ authenticateApplicationPassword: { userId: number; roles: string[]; appPassword: string | null } }>(
+        subgraphs.content,
         "query($username: String!, $password: String!, $ip: String) { authenticateApplicationPassword(username: $username, password: $password, ip: $ip) { userId roles appPassword } }",
         { ...credentials.basic, ip: credentials.ip ?? null }, secretKey, requestId);
       const { userId, roles, appPassword } = data.authenticateApplicationPassword;
@@ -104,15 +104,15 @@ export async function authenticate(credentials: Credentials, urls: SubgraphUrls,
   if (credentials.bearer) {
     // Unlike a wrong application password, a bad bearer token is refused (RFC 6750 invalid_token):
     // the client holds it from our own token endpoint, so it has expired or been revoked.
-    const data = await ask<{ authenticateOAuthToken: { userId: number; roles: string[]; scope: string } }>(
-      urls, "content", "query($token: String!) { authenticateOAuthToken(token: $token) { userId roles scope } }",
+    const data = await askSubgraph<{ authenticateOAuthToken: { userId: number; roles: string[]; scope: string } }>(
+      subgraphs.content, "query($token: String!) { authenticateOAuthToken(token: $token) { userId roles scope } }",
       { token: credentials.bearer }, secretKey, requestId);
     const { userId, roles, scope } = data.authenticateOAuthToken;
     identity.site = { userId, roles, scope: scope.split(" ") };
   }
   if (credentials.gatewayToken) {
-    const data = await ask<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
-      urls, "gateway",
+    const data = await askSubgraph<{ authenticateGatewayToken: { userId: number; username: string; roles: string[]; sessionId: string } }>(
+      subgraphs.gateway,
       "query($token: String!, $switchUser: String) { authenticateGatewayToken(token: $token, switchUser: $switchUser) { userId username roles sessionId } }",
       { token: credentials.gatewayToken, switchUser: credentials.switchUser ?? null }, secretKey, requestId);
     identity.gateway = data.authenticateGatewayToken;

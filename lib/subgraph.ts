@@ -135,7 +135,7 @@ export async function serveSubgraph(
         // Another router forwarded the caller's own credentials: check them as ours would.
         try {
           identity = await authenticate({ ...readCredentials(request.headers), ip: request.ip },
-            { content: subgraphUrl(config, "content"), gateway: subgraphUrl(config, "gateway"), secret: config.subgraphSecret },
+            { content: { url: subgraphUrl(config, "content"), secret: config.subgraphSecret }, gateway: { url: subgraphUrl(config, "gateway"), secret: config.subgraphSecret } },
             config.secretKey, request.id);
         } catch (error) {
           throw error instanceof DomainError ? toGraphQLError(error) : error;

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../lib/config.ts";
 import { DomainError, errorStatus } from "../lib/errors.ts";
-import { askSubgraph, authenticate, readCredentials, type SubgraphUrls } from "../lib/authenticate.ts";
+import { askSubgraph, authenticate, readCredentials, type CredentialSubgraphs } from "../lib/authenticate.ts";
 import type { Identity } from "../lib/identity.ts";
 
 type Params = Record<string, string | undefined>;
@@ -31,9 +31,9 @@ function redirectWith(reply: FastifyReply, redirectUri: string, params: Record<s
 const jsonError = (reply: FastifyReply, status: number, error: string, description: string): FastifyReply =>
   reply.status(status).header("cache-control", "no-store").send({ error, error_description: description });
 
-export function registerOAuth(app: FastifyInstance, config: Config, urls: SubgraphUrls): void {
+export function registerOAuth(app: FastifyInstance, config: Config, subgraphs: CredentialSubgraphs): void {
   const ask = <T>(query: string, variables: Record<string, unknown>, requestId: string) =>
-    askSubgraph<T>(urls.content, query, variables, config.secretKey, requestId, urls.secret);
+    askSubgraph<T>(subgraphs.content, query, variables, config.secretKey, requestId);
 
   // Binds the consent form to the approving user and the exact request it showed (a cross-site
   // POST cannot forge it: Basic credentials a browser resends would otherwise suffice).
@@ -58,7 +58,7 @@ export function registerOAuth(app: FastifyInstance, config: Config, urls: Subgra
     }
     const scopes = (p.scope ?? "read").split(" ").filter(Boolean);
     if (!scopes.length || scopes.some((s) => s !== "read" && s !== "write")) return fail("invalid_scope", "Scopes are read and write.");
-    const identity = await authenticate({ ...readCredentials(request.headers), ip: request.ip }, urls, config.secretKey, request.id);
+    const identity = await authenticate({ ...readCredentials(request.headers), ip: request.ip }, subgraphs, config.secretKey, request.id);
     if (!identity.site || identity.site.scope) {
       // Approval needs a signed-in user (an application password for now), not a token.
       reply.status(401).header("www-authenticate", 'Basic realm="oauth"').send({ error: "login_required", error_description: "Sign in as an administrator to approve applications." });
@@ -171,7 +171,7 @@ export function registerOAuth(app: FastifyInstance, config: Config, urls: Subgra
       const credentials = readCredentials(request.headers);
       if (!credentials.bearer) return reply.status(401).header("www-authenticate", 'Bearer realm="oauth"').send({ error: "invalid_token", error_description: "A bearer token is required." });
       try {
-        const identity = await authenticate({ bearer: credentials.bearer }, urls, config.secretKey, request.id);
+        const identity = await authenticate({ bearer: credentials.bearer }, subgraphs, config.secretKey, request.id);
         return reply.header("cache-control", "no-store").send({ id: identity.site!.userId, roles: identity.site!.roles, scope: identity.site!.scope!.join(" ") });
       } catch (error) {
         if (error instanceof DomainError && errorStatus(error.extensions) === 401) {

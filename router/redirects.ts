@@ -3,7 +3,7 @@
 // the extensions subgraph's matcher (serveRedirect, router-only) and answers with the rule's code
 // and target, as the Redirection plugin does; nothing matched is the 404 it always was.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { askSubgraph } from "../lib/authenticate.ts";
+import { askSubgraph, type SubgraphTarget } from "../lib/authenticate.ts";
 import type { RestDeps } from "./server.ts";
 
 /** Paths the router's own surfaces answer; redirects never apply to them. */
@@ -24,7 +24,7 @@ const RANDOM_POST = `query($offset: Int) { posts(perPage: 1, offset: $offset) { 
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-export function registerRedirects(app: FastifyInstance, deps: RestDeps, urls: { extensions: string }): void {
+export function registerRedirects(app: FastifyInstance, deps: RestDeps, extensions: SubgraphTarget): void {
   const { config } = deps;
   const restPrefix = `/${config.restRoot}`;
   const isApi = (path: string) => path === restPrefix || path.startsWith(`${restPrefix}/`) || API_PREFIXES.some((p) => path === p.replace(/\/$/, "") || path.startsWith(p));
@@ -44,14 +44,14 @@ export function registerRedirects(app: FastifyInstance, deps: RestDeps, urls: { 
     const headers = Object.entries(request.headers).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: String(first(v)) }));
     let data: { serveRedirect: Outcome };
     try {
-      data = await askSubgraph<{ serveRedirect: Outcome }>(urls.extensions, SERVE, {
+      data = await askSubgraph<{ serveRedirect: Outcome }>(extensions, SERVE, {
       request: {
         url: request.url, method: request.method, host: first(request.headers.host) ?? "", scheme: request.protocol, remoteAddr: request.ip,
         agent: first(request.headers["user-agent"]) ?? null, referrer: first(request.headers.referer) ?? null,
         acceptLanguage: first(request.headers["accept-language"]) ?? null, cookie: first(request.headers.cookie) ?? null,
         headers, loggedIn: identity?.site !== undefined, roles: identity?.site?.roles ?? [],
       },
-      }, config.secretKey, request.id, config.subgraphSecret);
+      }, config.secretKey, request.id);
     } catch (error) {
       // The matcher unreachable: logged, and the path answers the 404 it would without redirects.
       request.log.error({ err: error }, "redirect matching failed");

@@ -10,7 +10,7 @@ import { composeSupergraph, type SubgraphSource } from "./compose.ts";
 import { limitBodies, UPLOAD_BODY_BYTES } from "./body-limits.ts";
 import { tokenLimit } from "./query-limits.ts";
 import { createGraph, executor, routerContext, type Execute, type RouterContext } from "./graph.ts";
-import { authenticate, readCredentials } from "./authenticate.ts";
+import { authenticate, readCredentials, type SubgraphTarget } from "./authenticate.ts";
 import { registerSiteRest } from "./rest/site/server.ts";
 import { registerGatewayRest } from "./rest/gateway/server.ts";
 import { registerSiteOpenApi } from "./rest/openapi/site.ts";
@@ -56,12 +56,16 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
     plugins: readCache.active ? [readCachePlugin(readCache)] : [], localSubgraphs: options.localSubgraphs,
   });
 
+  // The subgraphs the router asks itself (credential checks, OAuth, redirects): in-process when they run here.
+  const target = (name: string): SubgraphTarget => ({ url: urls[name], secret: config.subgraphSecret, local: options.localSubgraphs?.[name] });
+  const credentialSubgraphs = { content: target("content"), gateway: target("gateway") };
+
   // Each request's context, for the read cache to see whether its operations failed.
   const contexts = new WeakMap<FastifyRequest, RouterContext>();
   const contextFor = async (request: FastifyRequest): Promise<RouterContext> => {
     const context: RouterContext = {
       ...routerContext(
-        await authenticate({ ...readCredentials(request.headers), ip: request.ip }, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret, local: options.localSubgraphs }, config.secretKey, request.id),
+        await authenticate({ ...readCredentials(request.headers), ip: request.ip }, credentialSubgraphs, config.secretKey, request.id),
         config.secretKey,
       ),
       requestId: request.id,
@@ -104,10 +108,10 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   await app.register(async (scope) => registerSiteRest(scope, deps));
   await app.register(async (scope) => registerGatewayRest(scope, deps));
   registerUploads(app, config);
-  registerOAuth(app, config, { content: urls.content, gateway: urls.gateway, secret: config.subgraphSecret, local: options.localSubgraphs });
+  registerOAuth(app, config, credentialSubgraphs);
   registerGraphiql(app);
   registerSiteOpenApi(app, config);
-  registerRedirects(app, deps, { extensions: urls.extensions });
+  registerRedirects(app, deps, target("extensions"));
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {

@@ -54,6 +54,14 @@ describe("a subgraph in the router's process", () => {
     expect(mine.every((l) => l.inProcess === true && l.method === undefined)).toBe(true);
     expect((await ask(s.url, "local-3", DRAFTS)).errors?.[0].extensions?.code).toBeDefined();
   });
+
+  test("is asked in-process by the router's own calls too: a site path's redirect matching", async () => {
+    const response = await fetch(`${s.url}/no-such-page-here`, { headers: { "x-request-id": "local-redirect" } });
+    expect(response.status).toBe(404);
+    const mine = lines.filter((l) => l.requestId === "local-redirect" && l.name === "extensions" && l.msg === "request");
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((l) => l.inProcess === true && l.method === undefined)).toBe(true);
+  });
 });
 
 describe("a subgraph in another process", () => {

@@ -37,23 +37,16 @@ SELECT pt."termId", p."type", p."status", count(*)
 FROM "PostTerm" pt JOIN "Post" p ON p."id" = pt."postId"
 GROUP BY pt."termId", p."type", p."status";
 
-CREATE FUNCTION post_term_count_add() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Inserts count up, deletes down: both triggers name their rows changed_rows (the insert's new
+-- rows, the delete's old ones). Deleted rows whose post is not there (deleted by this transaction)
+-- were counted by post_term_count_unlink.
+CREATE FUNCTION post_term_count_shift() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sign integer := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
 BEGIN
-  PERFORM FROM "Post" WHERE "id" IN (SELECT "postId" FROM new_rows) ORDER BY "id" FOR SHARE;
+  PERFORM FROM "Post" WHERE "id" IN (SELECT "postId" FROM changed_rows) ORDER BY "id" FOR SHARE;
   INSERT INTO "PostTermCount" AS c ("termId", "type", "status", "count")
-  SELECT n."termId", p."type", p."status", count(*) FROM new_rows n JOIN "Post" p ON p."id" = n."postId"
-  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT ("termId", "type", "status") DO UPDATE SET "count" = c."count" + EXCLUDED."count";
-  RETURN NULL;
-END
-$$;
-
--- Rows whose post is not there (deleted by this transaction) were counted by post_term_count_unlink.
-CREATE FUNCTION post_term_count_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM FROM "Post" WHERE "id" IN (SELECT "postId" FROM old_rows) ORDER BY "id" FOR SHARE;
-  INSERT INTO "PostTermCount" AS c ("termId", "type", "status", "count")
-  SELECT o."termId", p."type", p."status", -count(*) FROM old_rows o JOIN "Post" p ON p."id" = o."postId"
+  SELECT r."termId", p."type", p."status", sign * count(*) FROM changed_rows r JOIN "Post" p ON p."id" = r."postId"
   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT ("termId", "type", "status") DO UPDATE SET "count" = c."count" + EXCLUDED."count";
   RETURN NULL;
@@ -75,10 +68,10 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER "PostTerm_count_insert" AFTER INSERT ON "PostTerm" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION post_term_count_add();
-CREATE TRIGGER "PostTerm_count_delete" AFTER DELETE ON "PostTerm" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION post_term_count_remove();
+CREATE TRIGGER "PostTerm_count_insert" AFTER INSERT ON "PostTerm" REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION post_term_count_shift();
+CREATE TRIGGER "PostTerm_count_delete" AFTER DELETE ON "PostTerm" REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION post_term_count_shift();
 CREATE TRIGGER "PostTerm_count_update" AFTER UPDATE ON "PostTerm" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION post_term_count_relink();
 

@@ -61,10 +61,11 @@ export function createLoaders(prisma: PrismaClient): ContentLoaders {
       return parentIds.map((id) => map.get(id) ?? { count: 0, latestId: null });
     }),
     termCount: new DataLoader(async (termIds) => {
-      const rows = await prisma.postTerm.groupBy({
-        by: ["termId"], where: { termId: { in: [...termIds] }, post: { status: "publish" } }, _count: { _all: true },
+      // Kept by the database per term, type and status (PostTermCount): read, not counted over every post.
+      const rows = await prisma.postTermCount.groupBy({
+        by: ["termId"], where: { termId: { in: [...termIds] }, status: "publish" }, _sum: { count: true },
       });
-      const map = new Map(rows.map((r) => [r.termId, r._count._all]));
+      const map = new Map(rows.map((r) => [r.termId, r._sum.count ?? 0]));
       return termIds.map((id) => map.get(id) ?? 0);
     }),
     option: new DataLoader(async (names) => {

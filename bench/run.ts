@@ -30,6 +30,8 @@ const MODES = {
   off: { env: { READ_CACHE_TTL_MS: "0", READ_COALESCING: "0" }, title: "off, coalescing off (READ_CACHE_TTL_MS=0 READ_COALESCING=0: every request executed)" },
   coalesce: { env: { READ_CACHE_TTL_MS: "0" }, title: "off, coalescing on (READ_CACHE_TTL_MS=0: identical reads in flight share one execution)" },
   on: { env: {}, title: "on (the default: cache and coalescing)" },
+  // Not by default: `off` with PGlite on the main thread instead of its own (before the database thread).
+  "off-main": { env: { READ_CACHE_TTL_MS: "0", READ_COALESCING: "0", DATABASE_THREAD: "0" }, title: "off, coalescing off, PGlite on the main thread (DATABASE_THREAD=0)" },
 } as const;
 type Mode = keyof typeof MODES;
 const CACHE_MODES = (process.env.BENCH_CACHE ?? "off,coalesce,on").split(",").map((s) => s.trim()).filter((m): m is Mode => m in MODES);

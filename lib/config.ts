@@ -14,6 +14,8 @@ export interface Config {
   siteUrl: string;
   /** memory: | file:<dir> | postgres://… ; unset means PGlite under DATA_DIR/pglite. */
   databaseUrl: string;
+  /** DATABASE_THREAD: PGlite runs on its own thread (lib/pglite-thread.ts); 1 by default, 0 keeps it on the main thread. */
+  databaseThread: boolean;
   dataDir: string;
   /** Keys application-password hashes and the signed identity header. */
   secretKey: Buffer;
@@ -131,11 +133,10 @@ function readCacheTtlMs(env: Env, remoteSubgraphs: boolean): number {
   return n;
 }
 
-/** On unless the router is alone in front of remote subgraphs (it does not hear of others' writes), as the cache. */
-function readCoalescing(env: Env, remoteSubgraphs: boolean): boolean {
-  const raw = env.READ_COALESCING;
-  if (raw === undefined || raw === "") return !remoteSubgraphs;
-  if (raw !== "0" && raw !== "1") throw new Error(`READ_COALESCING must be 0 or 1, got "${raw}"`);
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (raw !== "0" && raw !== "1") throw new Error(`${name} must be 0 or 1, got "${raw}"`);
   return raw === "1";
 }
 
@@ -200,7 +201,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     formsPlugins: { exportDir: path.resolve(env.FORMS_EXPORT_DIR || path.join(dataDir, "uploads", "forms-tmp")), hubspotClientSecret: env.HUBSPOT_CLIENT_SECRET || undefined, consentFeedbackUrl: env.CONSENT_FEEDBACK_URL || "https://feedback.cookieyes.com/api/v1/feedbacks", recaptcha: { url: env.RECAPTCHA_URL || "https://recaptchaenterprise.googleapis.com/v1", projectId: env.RECAPTCHA_PROJECT_ID || undefined, apiKey: env.RECAPTCHA_API_KEY || undefined, siteKey: env.RECAPTCHA_SITE_KEY || undefined } },
     seoServices: { aiGeneratorUrl: env.SEO_AI_GENERATOR_URL || undefined, keywordProviderUrl: env.SEO_KEYWORD_PROVIDER_URL || undefined, rankTrackerUrl: env.SEO_RANK_TRACKER_URL || undefined },
     readCacheTtlMs: readCacheTtlMs(env, urls.every(Boolean)),
-    readCoalescing: readCoalescing(env, urls.every(Boolean)),
+    // On unless the router is alone in front of remote subgraphs (it does not hear of others' writes), as the cache.
+    readCoalescing: flag(env, "READ_COALESCING", !urls.every(Boolean)),
+    databaseThread: flag(env, "DATABASE_THREAD", true),
     httpAllowedHosts: (env.HTTP_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
   return { ...config, ...overrides };

@@ -1,10 +1,11 @@
 // One database handle per process: Prisma Client on a driver adapter, PGlite (embedded, the
-// default) or PostgreSQL, chosen by the URL. Also exposes a raw SQL runner for migrations and
+// default, on its own thread unless asked otherwise) or PostgreSQL, chosen by the URL. Also exposes a raw SQL runner for migrations and
 // a statement counter (tests and benchmarks use it to prove batching).
 import fs from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgliteAdapter } from "./pglite-adapter.ts";
+import { PGliteThread, pgliteThreadAdapter } from "./pglite-thread.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
@@ -30,21 +31,29 @@ export interface Database {
  * serves requests as fast (issue 12). template1 is the database PGlite created before 0.4 (which
  * defaults to "postgres"): existing data directories keep their data.
  */
-const PGLITE_OPTIONS: PGliteOptions = {
-  extensions: { pg_trgm },
+const PGLITE_OPTIONS = {
   database: "template1",
   postgresqlconf: "shared_buffers = 32MB\n",
-};
+} satisfies PGliteOptions;
 
-export async function openDatabase(url: string): Promise<Database> {
+export interface DatabaseOptions {
+  /**
+   * PGlite only: run it on its own thread (lib/pglite-thread.ts; DATABASE_THREAD, on by default) so
+   * Postgres's work uses another core, or in this thread (one core for everything, as before).
+   */
+  thread?: boolean;
+}
+
+export async function openDatabase(url: string, { thread = true }: DatabaseOptions = {}): Promise<Database> {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);
-  if (url === "memory:") return openPglite(new PGlite(PGLITE_OPTIONS));
+  let dataDir: string | undefined;
   if (url.startsWith("file:")) {
-    const dir = url.slice("file:".length);
-    fs.mkdirSync(dir, { recursive: true });
-    return openPglite(new PGlite(dir, PGLITE_OPTIONS));
+    dataDir = url.slice("file:".length);
+    fs.mkdirSync(dataDir, { recursive: true });
+  } else if (url !== "memory:") {
+    throw new Error(`DATABASE_URL must be memory:, file:<dir> or postgres://…, got "${url}"`);
   }
-  throw new Error(`DATABASE_URL must be memory:, file:<dir> or postgres://…, got "${url}"`);
+  return thread ? openPgliteThread(dataDir) : openPglite(new PGlite({ ...PGLITE_OPTIONS, dataDir, extensions: { pg_trgm } }));
 }
 
 /**
@@ -70,6 +79,23 @@ async function openPglite(db: PGlite): Promise<Database> {
     })),
     statements: withCounter(prisma),
     close: async () => { await prisma.$disconnect(); await db.close(); },
+  };
+}
+
+async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
+  const thread = new PGliteThread(dataDir, PGLITE_OPTIONS);
+  try {
+    await thread.call("ready");
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
+  const prisma = new PrismaClient({ adapter: pgliteThreadAdapter(thread), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
+  return {
+    prisma,
+    transaction: (work) => thread.transaction(work),
+    statements: withCounter(prisma),
+    close: async () => { await prisma.$disconnect(); await thread.close(); },
   };
 }
 

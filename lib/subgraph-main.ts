@@ -8,7 +8,7 @@ import { stopOnSignals } from "./shutdown.ts";
 
 export async function runSubgraphProcess(definition: ServableSubgraph): Promise<void> {
   const config = loadConfig();
-  const db = await openDatabase(config.databaseUrl);
+  const db = await openDatabase(config.databaseUrl, { thread: config.databaseThread });
   await applyMigrations(db);
   await definition.install?.(db, config);
   const running = await serveSubgraph(definition, db, config, config.subgraphPorts[definition.name]);

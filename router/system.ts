@@ -23,7 +23,7 @@ export interface RunningSystem {
 
 /** Opens the database, applies migrations and runs every subgraph's first-start install. */
 export async function prepareDatabase(config: Config): Promise<Database> {
-  const db = await openDatabase(config.databaseUrl);
+  const db = await openDatabase(config.databaseUrl, { thread: config.databaseThread });
   await applyMigrations(db);
   for (const subgraph of SUBGRAPHS) await subgraph.install?.(db, config);
   return db;

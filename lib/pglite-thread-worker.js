@@ -1,0 +1,75 @@
+// The embedded database's own thread (issue 12): PGlite and its Prisma driver adapter run here, so
+// Postgres's work (parsing, planning, executing in wasm, encoding and decoding rows) uses the second
+// core while the main thread serves requests. lib/pglite-thread.ts is the other end. Plain
+// JavaScript because a worker thread is started from a file Node runs as it is (no tsx in it).
+//
+// Messages in: { id, op, session?, payload }. Answers: { id, value } or { id, error }.
+// A session is one open transaction; PGlite runs one at a time and queues everything else behind
+// it (its own locks), exactly as when it ran on the main thread.
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+// workerData: { dataDir (absent: in memory), options (PGlite options that are data; extensions are added here) }.
+const db = new PGlite({ ...workerData.options, dataDir: workerData.dataDir, extensions: { pg_trgm } });
+const adapterOf = async (client) => new PrismaPGlite(client).connect();
+const root = adapterOf(db);
+/** Open transactions: the adapter and raw client bound to each, and how to end it. */
+const sessions = new Map();
+let nextSession = 1;
+
+/** Opens a transaction and answers once it is open; it ends when "commit" or "rollback" resolves `end`. */
+function begin(isolationLevel) {
+  return new Promise((opened, failed) => {
+    const id = nextSession++;
+    let end;
+    const ended = new Promise((resolve) => { end = resolve; });
+    const done = db.transaction(async (tx) => {
+      if (isolationLevel) await tx.exec(`SET TRANSACTION ISOLATION LEVEL ${isolationLevel}`);
+      sessions.set(id, { tx, adapter: await adapterOf(tx), end, done });
+      opened(id);
+      if ((await ended) === "rollback") await tx.rollback();
+    });
+    done.catch(failed).finally(() => sessions.delete(id));
+  });
+}
+
+async function finish(id, how) {
+  const session = sessions.get(id);
+  if (!session) throw new Error(`No open database transaction ${id}`);
+  session.end(how);
+  await session.done;
+}
+
+const ops = {
+  query: async (payload, session) => (session ? session.adapter : await root).queryRaw(payload),
+  execute: async (payload, session) => (session ? session.adapter : await root).executeRaw(payload),
+  /** SQL text with several statements; the last one's rows. */
+  exec: async (sql, session) => ((await (session ? session.tx : db).exec(sql)).at(-1)?.rows ?? []),
+  begin: (isolationLevel) => begin(isolationLevel),
+  commit: (_, __, id) => finish(id, "commit"),
+  rollback: (_, __, id) => finish(id, "rollback"),
+  ready: () => db.waitReady.then(() => true),
+  close: () => db.close().then(() => true),
+};
+
+/** Errors cross the thread as plain data: their name, message, stack and own fields (a Postgres code, a Prisma adapter cause). */
+function plain(error) {
+  if (!(error instanceof Error)) return { name: "Error", message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    try { fields[key] = structuredClone(value); } catch { /* not data */ }
+  }
+  return { ...fields, name: error.name, message: error.message, stack: error.stack, ...(error.cause !== undefined ? { cause: structuredClone(error.cause) } : {}) };
+}
+
+parentPort.on("message", async ({ id, op, session, payload }) => {
+  try {
+    const open = session === undefined ? undefined : sessions.get(session);
+    if (session !== undefined && !open && op !== "commit" && op !== "rollback") throw new Error(`No open database transaction ${session}`);
+    parentPort.postMessage({ id, value: await ops[op](payload, open, session) });
+  } catch (error) {
+    parentPort.postMessage({ id, error: plain(error) });
+  }
+});

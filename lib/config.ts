@@ -133,6 +133,7 @@ function readCacheTtlMs(env: Env, remoteSubgraphs: boolean): number {
   return n;
 }
 
+/** A 0/1 setting; unset or empty means `fallback`. */
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;

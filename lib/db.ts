@@ -1,6 +1,7 @@
 // One database handle per process: Prisma Client on a driver adapter, PGlite (embedded, the
-// default, on its own thread unless asked otherwise) or PostgreSQL, chosen by the URL. Also exposes a raw SQL runner for migrations and
-// a statement counter (tests and benchmarks use it to prove batching).
+// default, on its own thread unless asked otherwise) or PostgreSQL, chosen by the URL. Also exposes
+// a raw SQL runner for migrations and a statement counter (tests and benchmarks use it to prove
+// batching).
 import fs from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";

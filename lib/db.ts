@@ -21,6 +21,13 @@ export interface Database {
   transaction: SqlTransaction;
   /** Number of SQL statements Prisma has sent since the database was opened. */
   statements(): number;
+  /**
+   * How many statements that may have written this process has sent, when it is the database's
+   * only writer (PGlite: a data directory belongs to one process); undefined on PostgreSQL, where
+   * other processes write too. What was read while the count stayed the same is still current, so
+   * a process-wide cache of rarely written rows (site options) is exact.
+   */
+  writes(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -70,15 +77,32 @@ function withCounter(prisma: PrismaClient): () => number {
   return () => count;
 }
 
+/** A statement that is not a plain SELECT may write (a SELECT … FOR UPDATE is counted too: harmless). */
+const MAY_WRITE = /^(?!\s*SELECT\b)|\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b/i;
+
+/**
+ * Counts the statements that may write, as each completes: inside a transaction that is before its
+ * commit, which is safe on PGlite, where every other statement waits for the transaction to end.
+ * Raw SQL transactions (migrations) count as a write each.
+ */
+function writeCounter(prisma: PrismaClient): { writes: () => number; wrote: () => void } {
+  let count = 0;
+  prisma.$on("query" as never, (event: { query: string }) => { if (MAY_WRITE.test(event.query)) count++; });
+  return { writes: () => count, wrote: () => { count++; } };
+}
+
 async function openPglite(db: PGlite): Promise<Database> {
   const prisma = new PrismaClient({ adapter: pgliteAdapter(db), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
+  const { writes, wrote } = writeCounter(prisma);
   return {
     prisma,
     transaction: (work) => db.transaction(async (tx) => work(async (sql) => {
+      wrote();
       const results = await tx.exec(sql);
       return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
     })),
     statements: withCounter(prisma),
+    writes,
     close: async () => { await prisma.$disconnect(); await db.close(); },
   };
 }
@@ -92,10 +116,12 @@ async function openPgliteThread(dataDir: string | undefined): Promise<Database> 
     throw error;
   }
   const prisma = new PrismaClient({ adapter: pgliteThreadAdapter(thread), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
+  const { writes, wrote } = writeCounter(prisma);
   return {
     prisma,
-    transaction: (work) => thread.transaction(work),
+    transaction: (work) => thread.transaction((run) => work((sql) => { wrote(); return run(sql); })),
     statements: withCounter(prisma),
+    writes,
     close: async () => { await prisma.$disconnect(); await thread.close(); },
   };
 }
@@ -136,6 +162,7 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     statements: withCounter(prisma),
+    writes: () => undefined,
     close: async () => { await prisma.$disconnect(); await pool.end().catch(() => {}); },
   };
 }

@@ -5,7 +5,7 @@ import type { Identity } from "../../lib/identity.ts";
 import type { SubgraphContextBase } from "../../lib/subgraph.ts";
 import { createLoaders, type ContentLoaders } from "./loaders.ts";
 import { viewerOf, type Viewer } from "./permissions.ts";
-import { loadOptions, siteClock, type SiteClock, type SiteOptions } from "./site/site.ts";
+import { siteClock, siteOptions, type SiteClock, type SiteOptions } from "./site/site.ts";
 
 export interface Site { options: SiteOptions; clock: SiteClock; home: string }
 
@@ -14,7 +14,7 @@ export interface ContentContext extends SubgraphContextBase {
   config: Config;
   viewer: Viewer | null;
   loaders: ContentLoaders;
-  /** Site options, read once per request. */
+  /** Site options, read once per request (or kept across requests: site.ts siteOptions). */
   site(): Promise<Site>;
 }
 
@@ -26,6 +26,6 @@ export function createContentContext(db: Database, identity: Identity, config: C
     config,
     viewer: viewerOf(identity),
     loaders: createLoaders(db.prisma),
-    site: () => (site ??= loadOptions(db.prisma).then((options) => ({ options, clock: siteClock(options), home: config.siteUrl }))),
+    site: () => (site ??= siteOptions(db).then((options) => ({ options, clock: siteClock(options), home: config.siteUrl }))),
   };
 }

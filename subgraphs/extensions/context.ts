@@ -14,5 +14,5 @@ export interface ExtensionsContext extends SubgraphContextBase {
 }
 
 export function createExtensionsContext(db: Database, identity: Identity, config: Config): ExtensionsContext {
-  return { identity, prisma: db.prisma, config, loaders: createLoaders(db.prisma, config.siteUrl) };
+  return { identity, prisma: db.prisma, config, loaders: createLoaders(db, config.siteUrl) };
 }

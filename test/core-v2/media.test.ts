@@ -542,6 +542,7 @@ describe("featured images", () => {
       expect(result.data!.posts.nodes.filter((p) => p.featuredMedia).length).toBeGreaterThanOrEqual(Math.min(n, 12));
       return s.db.statements() - before;
     };
+    await count(3); // after the writes above, the first read reads the site options again (kept until a write)
     expect(await count(12)).toBe(await count(3));
 
     const list = await s.graphql<{ mediaItems: { totalCount: number; nodes: { id: string; post: number | null }[] } }>(

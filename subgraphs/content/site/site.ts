@@ -1,6 +1,7 @@
 // Site options (like wp_options) and the site clock: WordPress stores each date twice, in the
 // site's time zone and in GMT, and writes them without a zone.
-import type { PrismaClient } from "../../../lib/db.ts";
+import type { Database, PrismaClient } from "../../../lib/db.ts";
+import { keptUntilWrite } from "../../../lib/kept-until-write.ts";
 
 export interface SiteOptions {
   blogname: string;
@@ -55,6 +56,9 @@ export async function loadOptions(prisma: PrismaClient): Promise<SiteOptions> {
   const stored = Object.fromEntries(rows.map((r) => [r.name, r.value]));
   return { ...DEFAULT_OPTIONS, ...stored } as SiteOptions;
 }
+
+/** The site options, kept across requests until this process writes (lib/kept-until-write.ts). */
+export const siteOptions = (db: Database): Promise<SiteOptions> => keptUntilWrite(db, "content:options", () => loadOptions(db.prisma));
 
 /** Offset of the site's zone from GMT, in minutes, at a given instant. */
 export function offsetMinutes(options: Pick<SiteOptions, "gmt_offset" | "timezone_string">, at: Date): number {

@@ -1,7 +1,8 @@
 // Per-request DataLoaders, built with the context; writes clear them (see ExtensionsLoaders.clearAll). Languages come out fully derived (default flag, home URL…), which
-// needs the settings: those are read once per request and shared by every language.
+// needs the settings: both are read once per request, or kept across requests until this process writes (lib/kept-until-write.ts).
 import DataLoader from "dataloader";
-import type { PrismaClient } from "../../../lib/db.ts";
+import type { Database } from "../../../lib/db.ts";
+import { keptUntilWrite } from "../../../lib/kept-until-write.ts";
 import { loadSettings, type SettingsValues } from "./language-settings.ts";
 import { toLanguageView, type LanguageView } from "./language-view.ts";
 import { LANGUAGE_ORDER } from "./languages.ts";
@@ -24,12 +25,14 @@ export interface ExtensionsLoaders {
   clearAll(): void;
 }
 
-export function createLoaders(prisma: PrismaClient, siteUrl: string): ExtensionsLoaders {
+export function createLoaders(db: Database, siteUrl: string): ExtensionsLoaders {
+  const { prisma } = db;
   let settings: Promise<SettingsValues> | undefined;
   let all: Promise<LanguageView[]> | undefined;
   let counts: Promise<Map<number, { posts: number; terms: number }>> | undefined;
   const loaders: ExtensionsLoaders = {
-    settings: () => (settings ??= loadSettings(prisma)),
+    // The settings and the languages are kept across requests until this process writes (lib/kept-until-write.ts).
+    settings: () => (settings ??= keptUntilWrite(db, "extensions:language-settings", () => loadSettings(prisma))),
     languageById: new DataLoader(async (ids) => {
       const [rows, values] = await Promise.all([prisma.language.findMany({ where: { termId: { in: [...ids] } } }), loaders.settings()]);
       const views = new Map(rows.map((row) => [row.termId, toLanguageView(row, values, siteUrl)]));
@@ -65,8 +68,10 @@ export function createLoaders(prisma: PrismaClient, siteUrl: string): Extensions
       loaders.languageById.clearAll();
       loaders.languageBySlug.clearAll();
     },
-    languages: () => (all ??= Promise.all([prisma.language.findMany({ orderBy: LANGUAGE_ORDER }), loaders.settings()]).then(([rows, values]) => {
-      const views = rows.map((row) => toLanguageView(row, values, siteUrl));
+    languages: () => (all ??= keptUntilWrite(db, "extensions:languages", async () => {
+      const [rows, values] = await Promise.all([prisma.language.findMany({ orderBy: LANGUAGE_ORDER }), loaders.settings()]);
+      return rows.map((row) => toLanguageView(row, values, siteUrl));
+    }).then((views) => {
       for (const view of views) {
         loaders.languageById.prime(view.termId, view);
         loaders.languageBySlug.prime(view.slug, view);

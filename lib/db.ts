@@ -8,6 +8,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgliteAdapter } from "./pglite-adapter.ts";
 import { PGliteThread, pgliteThreadAdapter } from "./pglite-thread.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
@@ -71,39 +72,40 @@ export async function openDatabase(url: string, { thread = true }: DatabaseOptio
  */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
-function withCounter(prisma: PrismaClient): () => number {
-  let count = 0;
-  prisma.$on("query" as never, () => { count++; });
-  return () => count;
-}
-
 /** A statement that is not a plain SELECT may write (a SELECT … FOR UPDATE is counted too: harmless). */
 const MAY_WRITE = /^(?!\s*SELECT\b)|\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b/i;
 
 /**
- * Counts the statements that may write, as each completes: inside a transaction that is before its
- * commit, which is safe on PGlite, where every other statement waits for the transaction to end.
- * Raw SQL transactions (migrations) count as a write each.
+ * Prisma Client on a driver adapter, with the Database's counters: every statement, and (where this
+ * process is the only writer) every one that may write, as it completes. Inside a transaction that
+ * is before its commit, which is safe on PGlite, where every other statement waits for the
+ * transaction to end. `counted` makes each statement of a raw SQL transaction (migrations) a write.
  */
-function writeCounter(prisma: PrismaClient): { writes: () => number; wrote: () => void } {
-  let count = 0;
-  prisma.$on("query" as never, (event: { query: string }) => { if (MAY_WRITE.test(event.query)) count++; });
-  return { writes: () => count, wrote: () => { count++; } };
+function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
+  const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
+  let statements = 0;
+  let writes = 0;
+  prisma.$on("query" as never, (event: { query: string }) => {
+    statements++;
+    if (MAY_WRITE.test(event.query)) writes++;
+  });
+  return {
+    prisma,
+    statements: () => statements,
+    writes: () => (onlyWriter ? writes : undefined),
+    counted: (transaction: SqlTransaction): SqlTransaction => (work) => transaction((run) => work((sql) => { writes++; return run(sql); })),
+  };
 }
 
 async function openPglite(db: PGlite): Promise<Database> {
-  const prisma = new PrismaClient({ adapter: pgliteAdapter(db), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
-  const { writes, wrote } = writeCounter(prisma);
+  const { counted, ...client } = clientOn(pgliteAdapter(db), true);
   return {
-    prisma,
-    transaction: (work) => db.transaction(async (tx) => work(async (sql) => {
-      wrote();
+    ...client,
+    transaction: counted((work) => db.transaction(async (tx) => work(async (sql) => {
       const results = await tx.exec(sql);
       return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
-    })),
-    statements: withCounter(prisma),
-    writes,
-    close: async () => { await prisma.$disconnect(); await db.close(); },
+    }))),
+    close: async () => { await client.prisma.$disconnect(); await db.close(); },
   };
 }
 
@@ -115,14 +117,11 @@ async function openPgliteThread(dataDir: string | undefined): Promise<Database> 
     await thread.close();
     throw error;
   }
-  const prisma = new PrismaClient({ adapter: pgliteThreadAdapter(thread), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
-  const { writes, wrote } = writeCounter(prisma);
+  const { counted, ...client } = clientOn(pgliteThreadAdapter(thread), true);
   return {
-    prisma,
-    transaction: (work) => thread.transaction((run) => work((sql) => { wrote(); return run(sql); })),
-    statements: withCounter(prisma),
-    writes,
-    close: async () => { await prisma.$disconnect(); await thread.close(); },
+    ...client,
+    transaction: counted((work) => thread.transaction(work)),
+    close: async () => { await client.prisma.$disconnect(); await thread.close(); },
   };
 }
 
@@ -140,9 +139,10 @@ async function openPostgres(url: string): Promise<Database> {
     await admin.end();
   }
   const pool = new pg.Pool({ connectionString, max: 10, options: schema ? `-c search_path="${schema}"` : undefined });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { schema }), log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
+  // Other processes write too: no write count (Database.writes).
+  const { counted: _counted, ...client } = clientOn(new PrismaPg(pool, { schema }), false);
   return {
-    prisma,
+    ...client,
     transaction: async (work) => {
       const client = await pool.connect();
       try {
@@ -161,8 +161,6 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
-    statements: withCounter(prisma),
-    writes: () => undefined,
-    close: async () => { await prisma.$disconnect(); await pool.end().catch(() => {}); },
+    close: async () => { await client.prisma.$disconnect(); await pool.end().catch(() => {}); },
   };
 }

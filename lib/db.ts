@@ -10,6 +10,7 @@ import { PGliteThread, pgliteThreadAdapter } from "./pglite-thread.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { SCHEMA_EFFECTS_SQL, TableWrites, type SchemaEffects } from "./table-writes.ts";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
 export type { PrismaClient };
@@ -23,12 +24,13 @@ export interface Database {
   /** Number of SQL statements Prisma has sent since the database was opened. */
   statements(): number;
   /**
-   * How many statements that may have written this process has sent, when it is the database's
+   * A mark that changes whenever this process may have written any of `tables` (directly, or
+   * through a foreign key's action or a trigger: lib/table-writes.ts), when it is the database's
    * only writer (PGlite: a data directory belongs to one process); undefined on PostgreSQL, where
-   * other processes write too. What was read while the count stayed the same is still current, so
-   * a process-wide cache of rarely written rows (site options) is exact.
+   * other processes write too. What was read while the mark stayed the same is still current, so a
+   * process-wide cache of rarely written rows (site options) is exact.
    */
-  writes(): number | undefined;
+  writeMark(tables: readonly string[]): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -72,28 +74,33 @@ export async function openDatabase(url: string, { thread = true }: DatabaseOptio
  */
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
-/** A statement that is not a plain SELECT may write (a SELECT … FOR UPDATE is counted too: harmless). */
-const MAY_WRITE = /^(?!\s*SELECT\b)|\b(?:INSERT|UPDATE|DELETE|TRUNCATE)\b/i;
-
 /**
  * Prisma Client on a driver adapter, with the Database's counters: every statement, and (where this
- * process is the only writer) every one that may write, as it completes. Inside a transaction that
+ * process is the only writer) the tables each one wrote, as it completes. Inside a transaction that
  * is before its commit, which is safe on PGlite, where every other statement waits for the
- * transaction to end. `counted` makes each statement of a raw SQL transaction (migrations) a write.
+ * transaction to end. `counted` makes each statement of a raw SQL transaction (migrations) a write
+ * to every table.
  */
 function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
   let statements = 0;
-  let writes = 0;
+  const writes = new TableWrites(async () => {
+    const [cascades, triggers, functions] = await Promise.all([
+      prisma.$queryRawUnsafe<SchemaEffects["cascades"]>(SCHEMA_EFFECTS_SQL.cascades),
+      prisma.$queryRawUnsafe<SchemaEffects["triggers"]>(SCHEMA_EFFECTS_SQL.triggers),
+      prisma.$queryRawUnsafe<SchemaEffects["functions"]>(SCHEMA_EFFECTS_SQL.functions),
+    ]);
+    return { cascades, triggers, functions };
+  });
   prisma.$on("query" as never, (event: { query: string }) => {
     statements++;
-    if (MAY_WRITE.test(event.query)) writes++;
+    if (onlyWriter) writes.note(event.query);
   });
   return {
     prisma,
     statements: () => statements,
-    writes: () => (onlyWriter ? writes : undefined),
-    counted: (transaction: SqlTransaction): SqlTransaction => (work) => transaction((run) => work((sql) => { writes++; return run(sql); })),
+    writeMark: async (tables: readonly string[]) => (onlyWriter ? writes.mark(tables) : undefined),
+    counted: (transaction: SqlTransaction): SqlTransaction => (work) => transaction((run) => work((sql) => { writes.noteUnknown(); return run(sql); })),
   };
 }
 
@@ -139,7 +146,7 @@ async function openPostgres(url: string): Promise<Database> {
     await admin.end();
   }
   const pool = new pg.Pool({ connectionString, max: 10, options: schema ? `-c search_path="${schema}"` : undefined });
-  // Other processes write too: no write count (Database.writes).
+  // Other processes write too: no write marks (Database.writeMark).
   const { counted: _counted, ...client } = clientOn(new PrismaPg(pool, { schema }), false);
   return {
     ...client,

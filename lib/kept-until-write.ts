@@ -1,24 +1,33 @@
 // Rows nearly every request reads and almost nothing writes (site options, languages and their
-// settings), kept across requests while this process has sent no statement that may write since
-// reading them: WordPress keeps its autoloaded options in a persistent object cache the same way.
-// Exact only where this process is the database's one writer, which Database.writes() says (PGlite:
-// a data directory belongs to one process); on PostgreSQL every call reads.
+// settings, a user's credentials), kept across requests while this process has written none of the
+// tables they come from: WordPress keeps its autoloaded options in a persistent object cache the
+// same way. Exact only where this process is the database's one writer, which Database.writeMark
+// says (PGlite: a data directory belongs to one process); on PostgreSQL every call reads.
 import type { Database } from "./db.ts";
 
-const kept = new WeakMap<Database, Map<string, { writes: number; value: Promise<unknown> }>>();
+const kept = new WeakMap<Database, Map<string, { mark: string; value: Promise<unknown> }>>();
 
-/** `read()`'s answer, frozen (every request shares it), read again after any write by this process. */
-export function keptUntilWrite<T>(db: Database, key: string, read: () => Promise<T>): Promise<T> {
-  const writes = db.writes();
-  if (writes === undefined) return read();
+export interface KeptOptions<T> {
+  /** Whether to keep this answer (e.g. not a miss, so unknown keys cannot fill memory). */
+  keep?: (value: T) => boolean;
+}
+
+/**
+ * `read()`'s answer, frozen (every request shares it), read again once this process may have
+ * written any of `tables`.
+ */
+export async function keptUntilWrite<T>(db: Database, key: string, tables: readonly string[], read: () => Promise<T>, options: KeptOptions<T> = {}): Promise<T> {
+  const mark = await db.writeMark(tables);
+  if (mark === undefined) return read();
   let byKey = kept.get(db);
   if (!byKey) kept.set(db, (byKey = new Map()));
   const hit = byKey.get(key);
-  if (hit?.writes === writes) return hit.value as Promise<T>;
+  if (hit?.mark === mark) return hit.value as Promise<T>;
   const value = read().then(deepFreeze);
-  const entry = { writes, value };
+  const entry = { mark, value };
   byKey.set(key, entry);
-  value.catch(() => { if (byKey.get(key) === entry) byKey.delete(key); });
+  const forget = () => { if (byKey.get(key) === entry) byKey.delete(key); };
+  value.then((v) => { if (options.keep && !options.keep(v)) forget(); }, forget);
   return value;
 }
 

@@ -10,6 +10,8 @@ import { siteClock, siteOptions, type SiteClock, type SiteOptions } from "./site
 export interface Site { options: SiteOptions; clock: SiteClock; home: string }
 
 export interface ContentContext extends SubgraphContextBase {
+  /** The database, for what is kept across requests (lib/kept-until-write.ts); queries use `prisma`. */
+  db: Database;
   prisma: PrismaClient;
   config: Config;
   viewer: Viewer | null;
@@ -22,6 +24,7 @@ export function createContentContext(db: Database, identity: Identity, config: C
   let site: Promise<Site> | undefined;
   return {
     identity,
+    db,
     prisma: db.prisma,
     config,
     viewer: viewerOf(identity),

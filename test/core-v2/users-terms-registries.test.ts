@@ -267,6 +267,7 @@ describe("users", () => {
       expect(r.body.length).toBe(perPage);
       return s.db.statements() - before;
     };
+    await count(1); // the first read after the writes above reads the kept options and credentials again
     expect(await count(5)).toBe(await count(1));
     // Reading several users checks their visibility in one query, not one per user.
     const read = async (ids: number[]) => {

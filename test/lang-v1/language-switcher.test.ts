@@ -119,6 +119,7 @@ describe("languageSwitcher on menu items", () => {
       const after = { sql: system.db.statements(), ...(await system.subgraphFetches()) };
       return { nodes: data.menuItems.nodes, sql: after.sql - before.sql, content: after.content - before.content, extensions: after.extensions - before.extensions };
     };
+    await measure(); // the first read after the settings writes above reads the kept languages again
     const small = await measure();
     expect(small.nodes.find((n) => n.databaseId === namesAndFlags)!.languageSwitcher!.map((l) => l.slug)).toEqual(["en", "fr", "de"]);
     for (let i = 0; i < 10; i++) await createItem(i % 2 ? null : { hide_current: true, show_names: true });

@@ -57,8 +57,8 @@ export async function loadOptions(prisma: PrismaClient): Promise<SiteOptions> {
   return { ...DEFAULT_OPTIONS, ...stored } as SiteOptions;
 }
 
-/** The site options, kept across requests until this process writes (lib/kept-until-write.ts). */
-export const siteOptions = (db: Database): Promise<SiteOptions> => keptUntilWrite(db, "content:options", () => loadOptions(db.prisma));
+/** The site options, kept across requests until this process writes the Option table (lib/kept-until-write.ts). */
+export const siteOptions = (db: Database): Promise<SiteOptions> => keptUntilWrite(db, "content:options", ["Option"], () => loadOptions(db.prisma));
 
 /** Offset of the site's zone from GMT, in minutes, at a given instant. */
 export function offsetMinutes(options: Pick<SiteOptions, "gmt_offset" | "timezone_string">, at: Date): number {

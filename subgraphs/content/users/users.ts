@@ -3,6 +3,7 @@
 import { CREDENTIAL_THROTTLE, Throttle, credentialKeys } from "../../../lib/throttle.ts";
 import crypto from "node:crypto";
 import { fail } from "../../../lib/errors.ts";
+import { keptUntilWrite } from "../../../lib/kept-until-write.ts";
 import type { ContentContext } from "../context.ts";
 
 /** WordPress shows application passwords in groups of four; only letters and digits count. */
@@ -21,6 +22,19 @@ export function generateAppPassword(): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A user's id, roles and application passwords, by login or email. Every signed-in request asks,
+ * so on PGlite they are kept until this process writes users or application passwords (a use
+ * recorded once a day is such a write); an unknown name is not kept.
+ */
+function passwordsOf(ctx: ContentContext, username: string) {
+  const where = username.includes("@") ? { email: username } : { login: username };
+  return keptUntilWrite(ctx.db, `content:application-passwords:${JSON.stringify(where)}`, ["User", "ApplicationPassword"], () => ctx.prisma.user.findFirst({
+    where,
+    select: { id: true, roles: true, applicationPasswords: { select: { uuid: true, secretHash: true, lastUsedAt: true, lastIp: true } } },
+  }), { keep: (user) => user !== null });
+}
+
 /** Checks a username (or email) and application password; only the router may ask. */
 /** Failed application-password checks, counted per account and per client address (this process's share). */
 const appPasswordFailures = new Throttle(CREDENTIAL_THROTTLE);
@@ -37,10 +51,7 @@ export async function authenticateApplicationPassword(
     appPasswordFailures.fail(keys);
     return fail(code);
   };
-  const user = await ctx.prisma.user.findFirst({
-    where: username.includes("@") ? { email: username } : { login: username },
-    include: { applicationPasswords: true },
-  });
+  const user = await passwordsOf(ctx, username);
   if (!user) return failed(username.includes("@") ? "invalid_email" : "invalid_username");
   const presented = Buffer.from(hashAppPassword(password, ctx.config.secretKey), "hex");
   const match = user.applicationPasswords.find((p) => crypto.timingSafeEqual(Buffer.from(p.secretHash, "hex"), presented));

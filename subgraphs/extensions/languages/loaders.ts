@@ -1,5 +1,5 @@
 // Per-request DataLoaders, built with the context; writes clear them (see ExtensionsLoaders.clearAll). Languages come out fully derived (default flag, home URL…), which
-// needs the settings: both are read once per request, or kept across requests until this process writes (lib/kept-until-write.ts).
+// needs the settings: both are read once per request, or kept across requests until this process writes their tables (lib/kept-until-write.ts).
 import DataLoader from "dataloader";
 import type { Database } from "../../../lib/db.ts";
 import { keptUntilWrite } from "../../../lib/kept-until-write.ts";
@@ -31,8 +31,8 @@ export function createLoaders(db: Database, siteUrl: string): ExtensionsLoaders 
   let all: Promise<LanguageView[]> | undefined;
   let counts: Promise<Map<number, { posts: number; terms: number }>> | undefined;
   const loaders: ExtensionsLoaders = {
-    // The settings and the languages are kept across requests until this process writes (lib/kept-until-write.ts).
-    settings: () => (settings ??= keptUntilWrite(db, "extensions:language-settings", () => loadSettings(prisma))),
+    // The settings and the languages are kept across requests until this process writes their tables (lib/kept-until-write.ts).
+    settings: () => (settings ??= keptUntilWrite(db, "extensions:language-settings", ["LanguageSettings"], () => loadSettings(prisma))),
     languageById: new DataLoader(async (ids) => {
       const [rows, values] = await Promise.all([prisma.language.findMany({ where: { termId: { in: [...ids] } } }), loaders.settings()]);
       const views = new Map(rows.map((row) => [row.termId, toLanguageView(row, values, siteUrl)]));
@@ -44,6 +44,8 @@ export function createLoaders(db: Database, siteUrl: string): ExtensionsLoaders 
       return slugs.map((slug) => views.get(slug) ?? null);
     }),
     assignment: new DataLoader(async (keys) => {
+      // Deleting a language deletes its assignments: a site without languages has none to read.
+      if ((await loaders.languages()).length === 0) return keys.map(() => null);
       const byType = new Map<string, number[]>();
       for (const key of keys) byType.set(key.objectType, [...(byType.get(key.objectType) ?? []), key.objectId]);
       const rows = await prisma.languageAssignment.findMany({
@@ -68,7 +70,7 @@ export function createLoaders(db: Database, siteUrl: string): ExtensionsLoaders 
       loaders.languageById.clearAll();
       loaders.languageBySlug.clearAll();
     },
-    languages: () => (all ??= keptUntilWrite(db, "extensions:languages", async () => {
+    languages: () => (all ??= keptUntilWrite(db, "extensions:languages", ["Language", "LanguageSettings"], async () => {
       const [rows, values] = await Promise.all([prisma.language.findMany({ orderBy: LANGUAGE_ORDER }), loaders.settings()]);
       return rows.map((row) => toLanguageView(row, values, siteUrl));
     }).then((views) => {

@@ -146,10 +146,13 @@ class DryRun extends Error {}
 export async function setLanguage(ctx: ExtensionsContext, requested: LanguageWrite): Promise<boolean> {
   requireWrite(ctx, requested.objectType);
   requireValidId(requested.databaseId);
+  // A site without languages has nothing to assign (every REST create asks for the default
+  // language): nothing to check either, when the write names no translations to refuse.
+  const noLanguages = requested.language == null && (await ctx.loaders.languages()).length === 0;
+  if (noLanguages && requested.translations == null) return false;
   const [write] = await requireEditable(ctx, [requested]);
   if (write instanceof Error) throw write;
-  // A site without languages has nothing to assign (every REST create asks for the default language).
-  if (write.language == null && (await ctx.loaders.languages()).length === 0) return false;
+  if (noLanguages) return false;
   try {
     const assigned = await ctx.prisma.$transaction((tx) => applyLanguageWrite(tx, write));
     ctx.loaders.clearAll();
@@ -187,14 +190,20 @@ export async function setLanguages(
       answers[index] = error as Error;
     }
   }
-  const checked = await requireEditable(ctx, valid.map((v) => v.write));
   const hasLanguages = (await ctx.loaders.languages()).length > 0;
+  // A site without languages has nothing to assign (as setLanguage), nor to check when no translations are named.
+  const nothingToDo = (write: LanguageWrite) => write.language == null && !hasLanguages;
+  const toCheck = valid.filter(({ index, write }) => {
+    if (!nothingToDo(write) || write.translations != null) return true;
+    answers[index] = { assigned: false };
+    return false;
+  });
+  const checked = await requireEditable(ctx, toCheck.map((v) => v.write));
   const writes: { index: number; write: LanguageWrite }[] = [];
-  valid.forEach(({ index }, i) => {
+  toCheck.forEach(({ index }, i) => {
     const write = checked[i];
     if (write instanceof Error) answers[index] = write;
-    // A site without languages has nothing to assign (as setLanguage).
-    else if (write.language == null && !hasLanguages) answers[index] = { assigned: false };
+    else if (nothingToDo(write)) answers[index] = { assigned: false };
     else writes.push({ index, write });
   });
   if (!writes.length) return answers;

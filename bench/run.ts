@@ -34,6 +34,9 @@ const MODES = {
   "off-main": { env: { READ_CACHE_TTL_MS: "0", READ_COALESCING: "0", DATABASE_THREAD: "0" }, title: "off, coalescing off, PGlite on the main thread (DATABASE_THREAD=0)" },
 } as const;
 type Mode = keyof typeof MODES;
+/** BENCH_ROWS=create,batch measures only those rows of the table (row names in bench/sections/table.ts). */
+const ROW_NAMES = process.env.BENCH_ROWS?.split(",").map((s) => s.trim());
+const rows = (write: boolean) => ROWS.filter((r) => r.write === write && (!ROW_NAMES || ROW_NAMES.includes(r.name)));
 const CACHE_MODES = (process.env.BENCH_CACHE ?? "off,coalesce,on").split(",").map((s) => s.trim()).filter((m): m is Mode => m in MODES);
 const log = (line: string) => console.log(line);
 const mb = (n: number) => `${n.toFixed(0)} MB`;
@@ -88,9 +91,9 @@ async function measureWordPress(): Promise<Measured[] | undefined> {
   try {
     log("## WordPress (nginx, php-fpm with 6 workers and opcache, MariaDB)");
     const target = { name: "WordPress", url: wordpress.url, namespace: "wp/v2" as const, auth: wordpress.auth };
-    const rows = await measureRows(target, ROWS.filter((r) => SECTIONS.has("table") || !r.write), SECONDS, log);
-    log(`\n${formatTable(rows, null)}`);
-    return rows;
+    const measured = await measureRows(target, [...rows(false), ...(SECTIONS.has("table") ? rows(true) : [])], SECONDS, log);
+    log(`\n${formatTable(measured, null)}`);
+    return measured;
   } finally {
     await wordpress.stop();
   }
@@ -112,7 +115,7 @@ if (onStack) {
         atRest ??= await restingRss(stack);
         if (SECTIONS.has("table")) {
           log(`\n## Reads, read cache ${MODES[mode].title}`);
-          const reads = await measureRows(stack, ROWS.filter((r) => !r.write), SECONDS, log);
+          const reads = await measureRows(stack, rows(false), SECONDS, log);
           measured.push(...reads);
           log(`\n${formatTable(reads, wordpress)}`);
         }
@@ -123,7 +126,7 @@ if (onStack) {
         // Writes once, last, so the reads of every mode saw the same 500 posts.
         if (SECTIONS.has("table") && i === modes.length - 1) {
           log("\n## Writes (as the administrator, Basic auth with an application password)");
-          const writes = await measureRows(stack, ROWS.filter((r) => r.write), SECONDS, log);
+          const writes = await measureRows(stack, rows(true), SECONDS, log);
           measured.push(...writes);
           log(`\n${formatTable(writes, wordpress)}`);
           const batch = formatBatchRatio(writes, wordpress);

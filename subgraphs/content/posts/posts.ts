@@ -6,7 +6,8 @@ import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
 import { listWindow, pageInfo } from "../../../lib/wordpress/list-window.ts";
-import type { ContentContext } from "../context.ts";
+import type { ContentContext, Site } from "../context.ts";
+import { GroupCommit } from "../../../lib/group-commit.ts";
 import {
   canCreate, canDeletePost, canEditOthers, canEditPost, canPublish, canReadPost, hasCap, refuse,
 } from "../permissions.ts";
@@ -399,7 +400,8 @@ export const MAX_BULK_CREATE = 100;
  * Creates many posts of a type as ONE transaction with multi-row inserts (batch/v1's creates):
  * each input is checked and dated as savePost does; a refused one answers its own error in its
  * place and the others are still written. Slugs are made unique against the site and against the
- * earlier inputs, as writing them one by one in order would.
+ * earlier inputs, as writing them one by one in order would. Creates from other requests that
+ * arrive meanwhile share the transaction (group commit, lib/group-commit.ts).
  */
 export async function createPosts(ctx: ContentContext, type: string, inputs: PostInput[]): Promise<(Post | Error)[]> {
   if (inputs.length > MAX_BULK_CREATE) fail("rest_invalid_param", { message: `At most ${MAX_BULK_CREATE} posts can be created at once.` });
@@ -413,39 +415,68 @@ export async function createPosts(ctx: ContentContext, type: string, inputs: Pos
     }
   }
   if (!plans.length) return answers;
-  const { options, home } = await ctx.site();
+  const written = await creates(ctx, type).add({ ctx, site: await ctx.site(), plans: plans.map(({ plan }) => plan) });
+  plans.forEach(({ index }, i) => {
+    const post = written[i].post;
+    answers[index] = post;
+    // A new post's relations are exactly what was just written.
+    ctx.loaders.post.clear(post.id).prime(post.id, post);
+    ctx.loaders.postTerms.clear(post.id).prime(post.id, { category: [], post_tag: [], nav_menu: [], ...written[i].terms });
+    ctx.loaders.revisionSummary.clear(post.id).prime(post.id, { count: 0, latestId: null });
+  });
+  return answers;
+}
 
-  const written = await ctx.prisma.$transaction(async (tx) => {
-    const bases = plans.map(({ plan }) => (plan.slugFrom === null ? "" : sanitizeTitle(plan.slugFrom)));
+/** One createPosts call's checked rows, written in its group's transaction. */
+interface CreateJob { ctx: ContentContext; site: Site; plans: PlannedWrite[] }
+type WrittenPost = { post: Post; terms: Partial<Record<"category" | "post_tag", number[]>> };
+
+/** The group commit of new posts, one per database and post type. */
+const createQueues = new WeakMap<object, Map<string, GroupCommit<CreateJob, WrittenPost[]>>>();
+function creates(ctx: ContentContext, type: string): GroupCommit<CreateJob, WrittenPost[]> {
+  let byType = createQueues.get(ctx.prisma);
+  if (!byType) createQueues.set(ctx.prisma, (byType = new Map()));
+  let queue = byType.get(type);
+  if (!queue) byType.set(type, (queue = new GroupCommit((jobs) => writeNewPosts(type, jobs), (job) => job.plans.length, MAX_BULK_CREATE)));
+  return queue;
+}
+
+/** Writes the planned posts of every job in one transaction, in order; answers each job's posts with their terms. */
+async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPost[][]> {
+  const entries = jobs.flatMap((job) => job.plans.map((plan) => ({ job, plan })));
+  const { prisma } = jobs[0].ctx;
+  // Ids come from the sequence before the transaction: a sequence is never rolled back anyway, and
+  // PGlite runs one transaction at a time, so every statement kept out of it is one other writers
+  // do not wait for.
+  const ids = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int AS id FROM generate_series(1, ${entries.length}::int)`;
+
+  const written = await prisma.$transaction(async (tx) => {
+    const bases = entries.map(({ plan }) => (plan.slugFrom === null ? "" : sanitizeTitle(plan.slugFrom)));
     const distinct = [...new Set(bases.filter(Boolean))];
     let taken = new Set<string>();
     if (distinct.length) {
       await lockAllUntilCommit(tx, distinct.map((base) => `slug:${base}`));
       taken = await takenSlugs(tx, type, distinct, 0);
     }
-    const ids = await tx.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int AS id FROM generate_series(1, ${plans.length}::int)`;
-    const rows = await Promise.all(plans.map(async ({ plan }, i) => {
+    const rows = await Promise.all(entries.map(async ({ job, plan }, i) => {
       const slug = bases[i] && firstFree(bases[i], taken);
       taken.add(slug);
       const row = { ...plan.data, slug, type, id: ids[i].id };
       // The guid is the item's address when it is created; a page's parent exists already (checked above).
-      return { ...row, guid: await permalink({ ...row, parentId: row.parentId ?? 0 } as Post, home, (id) => ctx.loaders.post.load(id)) };
+      return { ...row, guid: await permalink({ ...row, parentId: row.parentId ?? 0 } as Post, job.site.home, (id) => job.ctx.loaders.post.load(id)) };
     }));
     const posts = await tx.post.createManyAndReturn({ data: rows });
-    const terms = await linkNewPostTerms(tx, type, rows.map((row, i) => ({ postId: row.id, input: plans[i].plan.input })), options.default_category);
-    return { ids: rows.map((row) => row.id), posts, terms };
+    const terms = await linkNewPostTerms(tx, type, rows.map((row, i) => ({
+      postId: row.id, input: entries[i].plan.input, defaultCategory: entries[i].job.site.options.default_category,
+    })));
+    return { posts: new Map(posts.map((p) => [p.id, p])), terms };
   });
 
-  const byId = new Map(written.posts.map((p) => [p.id, p]));
-  plans.forEach(({ index }, i) => {
-    const post = byId.get(written.ids[i])!;
-    answers[index] = post;
-    // A new post's relations are exactly what was just written.
-    ctx.loaders.post.clear(post.id).prime(post.id, post);
-    ctx.loaders.postTerms.clear(post.id).prime(post.id, { category: [], post_tag: [], nav_menu: [], ...written.terms.get(post.id) });
-    ctx.loaders.revisionSummary.clear(post.id).prime(post.id, { count: 0, latestId: null });
-  });
-  return answers;
+  let next = 0;
+  return jobs.map((job) => job.plans.map(() => {
+    const id = ids[next++].id;
+    return { post: written.posts.get(id)!, terms: written.terms.get(id) ?? {} };
+  }));
 }
 
 /** The term ids a write asks for, by taxonomy; a new post, or one whose categories are emptied, gets the default category. */
@@ -477,9 +508,9 @@ async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: str
  * Answers each post's category and tag ids, in term order (what the postTerms loader would read).
  */
 async function linkNewPostTerms(
-  tx: Prisma.TransactionClient, type: string, posts: { postId: number; input: PostInput }[], defaultCategory: number,
+  tx: Prisma.TransactionClient, type: string, posts: { postId: number; input: PostInput; defaultCategory: number }[],
 ): Promise<Map<number, Partial<Record<"category" | "post_tag", number[]>>>> {
-  const wanted = posts.map(({ postId, input }) => ({ postId, input, terms: wantedTerms(type, input, true, defaultCategory) }));
+  const wanted = posts.map(({ postId, input, defaultCategory }) => ({ postId, input, terms: wantedTerms(type, input, true, defaultCategory) }));
   const asked = [...new Set(wanted.flatMap((w) => w.terms.flatMap(([, ids]) => ids)))];
   const known = asked.length ? await tx.term.findMany({ where: { id: { in: asked }, taxonomy: { in: POST_TYPES[type].taxonomies } }, select: { id: true, taxonomy: true } }) : [];
   const taxonomyOf = new Map(known.map((t) => [t.id, t.taxonomy]));

@@ -1,5 +1,6 @@
 // Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
 // listing, reading (with password protection), creating, updating and trashing/deleting.
+import { insertRows } from "../../../lib/db-insert.ts";
 import { lockAllUntilCommit, lockUntilCommit } from "../../../lib/db-locks.ts";
 import { COMMENT_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
@@ -465,7 +466,7 @@ async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPo
       // The guid is the item's address when it is created; a page's parent exists already (checked above).
       return { ...row, guid: await permalink({ ...row, parentId: row.parentId ?? 0 } as Post, job.site.home, (id) => job.ctx.loaders.post.load(id)) };
     }));
-    const posts = await tx.post.createManyAndReturn({ data: rows });
+    const posts = await tx.$queryRaw<Post[]>`${insertRows("Post", rows, { meta: "jsonb" })} RETURNING *`;
     const terms = await linkNewPostTerms(tx, type, rows.map((row, i) => ({
       postId: row.id, input: entries[i].plan.input, defaultCategory: entries[i].job.site.options.default_category,
     })));
@@ -529,7 +530,7 @@ async function linkNewPostTerms(
     if (format) links.push({ postId, termId: format });
     linked.set(postId, own);
   }
-  if (links.length) await tx.postTerm.createMany({ data: links });
+  if (links.length) await tx.$executeRaw(insertRows("PostTerm", links.map(({ postId, termId, termOrder = 0 }) => ({ postId, termId, termOrder }))));
   return linked;
 }
 

@@ -35,10 +35,10 @@ function passwordsOf(ctx: ContentContext, username: string) {
   }), { keep: (user) => user !== null });
 }
 
-/** Checks a username (or email) and application password; only the router may ask. */
 /** Failed application-password checks, counted per account and per client address (this process's share). */
 const appPasswordFailures = new Throttle(CREDENTIAL_THROTTLE);
 
+/** Checks a username (or email) and application password; only the router may ask. */
 export async function authenticateApplicationPassword(
   ctx: ContentContext, username: string, password: string, ip: string | null = null,
 ): Promise<{ userId: number; roles: string[]; appPassword: string }> {

@@ -11,9 +11,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { SCHEMA_EFFECTS_SQL, TableWrites, type SchemaEffects } from "./table-writes.ts";
-import { PrismaClient } from "../generated/prisma/client.ts";
+import { PrismaClient, type Prisma } from "../generated/prisma/client.ts";
 
 export type { PrismaClient };
+/** A table, by its model's name in the Prisma schema (no model maps to another table name). */
+export type TableName = Prisma.ModelName;
 
 /** Runs SQL text (several statements allowed) inside one transaction. */
 export type SqlTransaction = <T>(work: (run: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>) => Promise<T>;
@@ -30,7 +32,7 @@ export interface Database {
    * other processes write too. What was read while the mark stayed the same is still current, so a
    * process-wide cache of rarely written rows (site options) is exact.
    */
-  writeMark(tables: readonly string[]): Promise<string | undefined>;
+  writeMark(tables: readonly TableName[]): Promise<string | undefined>;
   close(): Promise<void>;
 }
 
@@ -84,23 +86,24 @@ const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
   let statements = 0;
-  const writes = new TableWrites(async () => {
+  // Only the database's one writer keeps marks (Database.writeMark): elsewhere nothing is tracked.
+  const writes = onlyWriter ? new TableWrites(async () => {
     const [cascades, triggers, functions] = await Promise.all([
       prisma.$queryRawUnsafe<SchemaEffects["cascades"]>(SCHEMA_EFFECTS_SQL.cascades),
       prisma.$queryRawUnsafe<SchemaEffects["triggers"]>(SCHEMA_EFFECTS_SQL.triggers),
       prisma.$queryRawUnsafe<SchemaEffects["functions"]>(SCHEMA_EFFECTS_SQL.functions),
     ]);
     return { cascades, triggers, functions };
-  });
+  }) : undefined;
   prisma.$on("query" as never, (event: { query: string }) => {
     statements++;
-    if (onlyWriter) writes.note(event.query);
+    writes?.note(event.query);
   });
   return {
     prisma,
     statements: () => statements,
-    writeMark: async (tables: readonly string[]) => (onlyWriter ? writes.mark(tables) : undefined),
-    counted: (transaction: SqlTransaction): SqlTransaction => (work) => transaction((run) => work((sql) => { writes.noteUnknown(); return run(sql); })),
+    writeMark: async (tables: readonly TableName[]) => writes?.mark(tables),
+    counted: (transaction: SqlTransaction): SqlTransaction => (work) => transaction((run) => work((sql) => { writes?.noteUnknown(); return run(sql); })),
   };
 }
 

@@ -3,7 +3,7 @@
 // tables they come from: WordPress keeps its autoloaded options in a persistent object cache the
 // same way. Exact only where this process is the database's one writer, which Database.writeMark
 // says (PGlite: a data directory belongs to one process); on PostgreSQL every call reads.
-import type { Database } from "./db.ts";
+import type { Database, TableName } from "./db.ts";
 
 const kept = new WeakMap<Database, Map<string, { mark: string; value: Promise<unknown> }>>();
 
@@ -16,7 +16,7 @@ export interface KeptOptions<T> {
  * `read()`'s answer, frozen (every request shares it), read again once this process may have
  * written any of `tables`.
  */
-export async function keptUntilWrite<T>(db: Database, key: string, tables: readonly string[], read: () => Promise<T>, options: KeptOptions<T> = {}): Promise<T> {
+export async function keptUntilWrite<T>(db: Database, key: string, tables: readonly TableName[], read: () => Promise<T>, options: KeptOptions<T> = {}): Promise<T> {
   const mark = await db.writeMark(tables);
   if (mark === undefined) return read();
   let byKey = kept.get(db);

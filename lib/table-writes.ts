@@ -103,10 +103,15 @@ export class TableWrites {
       if (written === null) everywhere.add(writer);
       else for (const affected of written) edge(affected, writer);
     }
+    const closures = new Map<string, string[]>();
     return (table) => {
-      const found = new Set([table, ...everywhere]);
-      for (const t of found) for (const w of writers.get(t) ?? []) found.add(w);
-      return [...found];
+      let closure = closures.get(table);
+      if (!closure) {
+        const found = new Set([table, ...everywhere]);
+        for (const t of found) for (const w of writers.get(t) ?? []) found.add(w);
+        closures.set(table, (closure = [...found]));
+      }
+      return closure;
     };
   }
 }

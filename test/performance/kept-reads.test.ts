@@ -4,7 +4,7 @@
 // lib/table-writes.ts): a write, committed or rolled back, shows on the very next read, and a post
 // created reads none of it again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../../lib/db.ts";
+import { openDatabase, type Database, type TableName } from "../../lib/db.ts";
 import { startTestSystem, type TestSystem } from "../helpers/system.ts";
 import { createUserWithPassword } from "../helpers/users.ts";
 
@@ -133,8 +133,9 @@ describe("Database.writeMark: which tables a statement may have written, through
   });
   afterAll(() => db?.close());
 
-  /** Whether `sql` moves the mark of `tables`. */
-  const moves = async (tables: string[], sql: string) => {
+  /** Whether `sql` moves the mark of `tables` (scratch tables of this file, not models of the schema). */
+  const moves = async (names: string[], sql: string) => {
+    const tables = names as TableName[];
     const before = await db.writeMark(tables);
     await db.prisma.$executeRawUnsafe(sql);
     return (await db.writeMark(tables)) !== before;

@@ -140,19 +140,24 @@ function requireValidId(databaseId: number): void {
 class DryRun extends Error {}
 
 /**
+ * A site without languages has nothing to assign: a write that asks only for the default language
+ * (every REST create's) does nothing. It needs no check either, unless it names translations, which
+ * are checked (and refused) as on any site.
+ */
+const assignsNothing = (write: Pick<LanguageWrite, "language">, hasLanguages: boolean): boolean => write.language == null && !hasLanguages;
+
+/**
  * Writes an object's language and translations in one transaction; nothing is written when it is
  * refused. Returns whether the object has a language afterwards (false on a site without languages).
  */
 export async function setLanguage(ctx: ExtensionsContext, requested: LanguageWrite): Promise<boolean> {
   requireWrite(ctx, requested.objectType);
   requireValidId(requested.databaseId);
-  // A site without languages has nothing to assign (every REST create asks for the default
-  // language): nothing to check either, when the write names no translations to refuse.
-  const noLanguages = requested.language == null && (await ctx.loaders.languages()).length === 0;
-  if (noLanguages && requested.translations == null) return false;
+  const idle = assignsNothing(requested, (await ctx.loaders.languages()).length > 0);
+  if (idle && requested.translations == null) return false;
   const [write] = await requireEditable(ctx, [requested]);
   if (write instanceof Error) throw write;
-  if (noLanguages) return false;
+  if (idle) return false;
   try {
     const assigned = await ctx.prisma.$transaction((tx) => applyLanguageWrite(tx, write));
     ctx.loaders.clearAll();
@@ -191,10 +196,8 @@ export async function setLanguages(
     }
   }
   const hasLanguages = (await ctx.loaders.languages()).length > 0;
-  // A site without languages has nothing to assign (as setLanguage), nor to check when no translations are named.
-  const nothingToDo = (write: LanguageWrite) => write.language == null && !hasLanguages;
   const toCheck = valid.filter(({ index, write }) => {
-    if (!nothingToDo(write) || write.translations != null) return true;
+    if (!assignsNothing(write, hasLanguages) || write.translations != null) return true;
     answers[index] = { assigned: false };
     return false;
   });
@@ -203,7 +206,7 @@ export async function setLanguages(
   toCheck.forEach(({ index }, i) => {
     const write = checked[i];
     if (write instanceof Error) answers[index] = write;
-    else if (nothingToDo(write)) answers[index] = { assigned: false };
+    else if (assignsNothing(write, hasLanguages)) answers[index] = { assigned: false };
     else writes.push({ index, write });
   });
   if (!writes.length) return answers;

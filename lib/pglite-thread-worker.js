@@ -5,7 +5,8 @@
 //
 // Messages in: { id, op, session?, payload }. Answers: { id, value } or { id, error }.
 // A session is one open transaction; PGlite runs one at a time and queues everything else behind
-// it (its own locks), exactly as when it ran on the main thread.
+// it (its own locks), exactly as when it ran on the main thread. A session's statements may arrive
+// before PGlite has opened it: they wait for it, in order.
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -15,29 +16,40 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 const db = new PGlite({ ...workerData.options, dataDir: workerData.dataDir, extensions: { pg_trgm } });
 const adapterOf = async (client) => new PrismaPGlite(client).connect();
 const root = adapterOf(db);
-/** Open transactions: the adapter and raw client bound to each, and how to end it. */
+/**
+ * Open transactions by session id (chosen by the other end, which sends a session's statements
+ * without waiting for its begin): each a promise of the transaction, its adapter and raw client
+ * and how to end it, settled once PGlite has opened it.
+ */
 const sessions = new Map();
-let nextSession = 1;
 
-/** Opens a transaction and answers once it is open; it ends when "commit" or "rollback" resolves `end`. */
-function begin(isolationLevel) {
-  return new Promise((opened, failed) => {
-    const id = nextSession++;
-    let end;
-    const ended = new Promise((resolve) => { end = resolve; });
+/** Opens transaction `id`; answers once it is open. It ends when "commit" or "rollback" resolves `end`. */
+function begin(id, isolationLevel) {
+  let end;
+  const ended = new Promise((resolve) => { end = resolve; });
+  const opened = new Promise((resolve, reject) => {
     const done = db.transaction(async (tx) => {
       if (isolationLevel) await tx.exec(`SET TRANSACTION ISOLATION LEVEL ${isolationLevel}`);
-      sessions.set(id, { tx, adapter: await adapterOf(tx), end, done });
-      opened(id);
+      resolve({ tx, adapter: await adapterOf(tx), end, done });
       if ((await ended) === "rollback") await tx.rollback();
     });
-    done.catch(failed).finally(() => sessions.delete(id));
+    done.catch(reject).finally(() => sessions.delete(id));
   });
+  sessions.set(id, opened);
+  return opened.then(() => id);
+}
+
+/** The open transaction `id`, waiting for its begin; a begin that failed fails this with its error. */
+async function opened(id) {
+  const session = sessions.get(id);
+  if (!session) throw new Error(`No open database transaction ${id}`);
+  return session;
 }
 
 async function finish(id, how) {
-  const session = sessions.get(id);
-  if (!session) throw new Error(`No open database transaction ${id}`);
+  // Rolling back a transaction whose begin failed has nothing left to undo.
+  const session = how === "rollback" ? await opened(id).catch(() => null) : await opened(id);
+  if (!session) return;
   session.end(how);
   await session.done;
 }
@@ -47,7 +59,7 @@ const ops = {
   execute: async (payload, session) => (session ? session.adapter : await root).executeRaw(payload),
   /** SQL text with several statements; the last one's rows. */
   exec: async (sql, session) => ((await (session ? session.tx : db).exec(sql)).at(-1)?.rows ?? []),
-  begin: (isolationLevel) => begin(isolationLevel),
+  begin: (isolationLevel, _, id) => begin(id, isolationLevel),
   commit: (_, __, id) => finish(id, "commit"),
   rollback: (_, __, id) => finish(id, "rollback"),
   ready: () => db.waitReady.then(() => true),
@@ -66,9 +78,8 @@ function plain(error) {
 
 parentPort.on("message", async ({ id, op, session, payload }) => {
   try {
-    const open = session === undefined ? undefined : sessions.get(session);
-    if (session !== undefined && !open && op !== "commit" && op !== "rollback") throw new Error(`No open database transaction ${session}`);
-    parentPort.postMessage({ id, value: await ops[op](payload, open, session) });
+    const inSession = session !== undefined && !["begin", "commit", "rollback"].includes(op);
+    parentPort.postMessage({ id, value: await ops[op](payload, inSession ? await opened(session) : undefined, session) });
   } catch (error) {
     parentPort.postMessage({ id, error: plain(error) });
   }

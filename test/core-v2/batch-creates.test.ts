@@ -30,7 +30,7 @@ describe("batch/v1 creates as one write", () => {
       { title: "Same title", status: "publish" },
       { title: "Same title", status: "draft" },
       { title: "Same title", status: "publish", slug: "same-title" },
-      { title: "Other", status: "publish", categories: [category.body.id, 999999], tags: [tag.body.id, category.body.id] },
+      { title: "Other", status: "publish", categories: [category.body.id, 999999, 1, category.body.id], tags: [tag.body.id, category.body.id] },
       { title: "Sticky", status: "publish", sticky: true, format: "aside" },
       { title: "Locked", status: "publish", password: "secret" },
       { title: "Sticky and locked", status: "publish", sticky: true, password: "secret" },
@@ -61,6 +61,8 @@ describe("batch/v1 creates as one write", () => {
     expect(answers.map((a) => a.status).filter((st) => st >= 400)).toEqual([400, 400, 400]);
     answers.forEach((a, i) => expect(comparable(a.status, a.body, bodies[i])).toEqual(comparable(singles[i].status, singles[i].body, bodies[i])));
     expect(answers.slice(0, 4).map((a) => a.body.slug)).toEqual(["same-title", "same-title-2", "", "same-title-3"]);
+    // Unknown ids and a term of another taxonomy are ignored, repeats linked once, the order kept.
+    expect(answers[4].body).toMatchObject({ categories: [category.body.id, 1], tags: [tag.body.id] });
 
     // What was stored reads back as the batch answered it.
     const created = answers.filter((a) => a.status === 201).map((a) => a.body);

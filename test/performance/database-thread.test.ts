@@ -37,6 +37,16 @@ describe.each([["on its own thread", true], ["on the main thread", false]])("PGl
     expect(names).toEqual([["kept", 1], ["kept too", 2]]);
   });
 
+  it("runs simultaneous transactions one after another, each seeing the writes of those before", async () => {
+    // On the thread a transaction's statements are sent before it is open: they must wait for it.
+    await db.prisma.option.create({ data: { name: "counter", value: 0 } });
+    await Promise.all(Array.from({ length: 8 }, () => db.prisma.$transaction(async (tx) => {
+      const { value } = await tx.option.findUniqueOrThrow({ where: { name: "counter" } });
+      await tx.option.update({ where: { name: "counter" }, data: { value: Number(value) + 1 } });
+    })));
+    expect((await db.prisma.option.findUniqueOrThrow({ where: { name: "counter" } })).value).toBe(8);
+  });
+
   it("runs SQL text in one transaction, and rolls all of it back on an error", async () => {
     const rows = await db.transaction((run) => run(`INSERT INTO "Option" (name, value) VALUES ('raw', '1'); SELECT count(*)::int AS n FROM "Option" WHERE name = 'raw'`));
     expect(rows).toEqual([{ n: 1 }]);

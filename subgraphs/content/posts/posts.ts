@@ -1,7 +1,7 @@
 // Posts of every post type, the way WordPress's posts controller and wp_insert_post treat them:
 // listing, reading (with password protection), creating, updating and trashing/deleting.
 import { insertRows } from "../../../lib/db-insert.ts";
-import { lockAllUntilCommit, lockUntilCommit } from "../../../lib/db-locks.ts";
+import { lockingAll, lockUntilCommit } from "../../../lib/db-locks.ts";
 import { COMMENT_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
 import type { Post, Prisma } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
@@ -261,9 +261,10 @@ function checkWrite(ctx: ContentContext, type: string, input: PostInput, existin
 
 /** Slugs of the type that start with any of `bases` (the candidates a suffix must avoid). */
 async function takenSlugs(tx: Prisma.TransactionClient, type: string, bases: string[], exceptId: number): Promise<Set<string>> {
-  const rows = await tx.post.findMany({
-    where: { type, OR: bases.map((base) => ({ slug: { startsWith: base } })), id: { not: exceptId } }, select: { slug: true },
-  });
+  // Every slug that starts with a base: each base and its suffixed forms are among them. One LIKE ANY
+  // rather than Prisma's OR of startsWith: a batch asks for 25 bases, and the OR costs ~3 ms to compile.
+  const prefixes = bases.map((base) => `${base.replace(/[\\%_]/g, "\\$&")}%`);
+  const rows = await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM "Post" WHERE type = ${type} AND slug LIKE ANY(${prefixes}::text[]) AND id <> ${exceptId}`;
   return new Set(rows.map((p) => p.slug));
 }
 
@@ -446,23 +447,19 @@ function creates(ctx: ContentContext, type: string): GroupCommit<CreateJob, Writ
 async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPost[][]> {
   const entries = jobs.flatMap((job) => job.plans.map((plan) => ({ job, plan })));
   const { prisma } = jobs[0].ctx;
-  // Ids come from the sequence before the transaction: a sequence is never rolled back anyway, and
-  // PGlite runs one transaction at a time, so every statement kept out of it is one other writers
-  // do not wait for.
-  const ids = await prisma.$queryRaw<{ id: number }[]>`SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int AS id FROM generate_series(1, ${entries.length}::int)`;
 
   const written = await prisma.$transaction(async (tx) => {
     const bases = entries.map(({ plan }) => (plan.slugFrom === null ? "" : sanitizeTitle(plan.slugFrom)));
     const distinct = [...new Set(bases.filter(Boolean))];
-    let taken = new Set<string>();
-    if (distinct.length) {
-      await lockAllUntilCommit(tx, distinct.map((base) => `slug:${base}`));
-      taken = await takenSlugs(tx, type, distinct, 0);
-    }
+    // One statement takes the slug locks and draws the new ids (a sequence is never rolled back).
+    const [{ ids }] = await tx.$queryRaw<{ ids: number[] }[]>`
+      SELECT ${lockingAll(distinct.map((base) => `slug:${base}`))} AS locked,
+        ARRAY(SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int FROM generate_series(1, ${entries.length}::int)) AS ids`;
+    const taken = distinct.length ? await takenSlugs(tx, type, distinct, 0) : new Set<string>();
     const rows = await Promise.all(entries.map(async ({ job, plan }, i) => {
       const slug = bases[i] && firstFree(bases[i], taken);
       taken.add(slug);
-      const row = { ...plan.data, slug, type, id: ids[i].id };
+      const row = { ...plan.data, slug, type, id: ids[i] };
       // The guid is the item's address when it is created; a page's parent exists already (checked above).
       return { ...row, guid: await permalink({ ...row, parentId: row.parentId ?? 0 } as Post, job.site.home, (id) => job.ctx.loaders.post.load(id)) };
     }));
@@ -470,12 +467,12 @@ async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPo
     const terms = await linkNewPostTerms(tx, type, rows.map((row, i) => ({
       postId: row.id, input: entries[i].plan.input, defaultCategory: entries[i].job.site.options.default_category,
     })));
-    return { posts: new Map(posts.map((p) => [p.id, p])), terms };
+    return { ids, posts: new Map(posts.map((p) => [p.id, p])), terms };
   });
 
   let next = 0;
   return jobs.map((job) => job.plans.map(() => {
-    const id = ids[next++].id;
+    const id = written.ids[next++];
     return { post: written.posts.get(id)!, terms: written.terms.get(id) ?? {} };
   }));
 }
@@ -505,32 +502,40 @@ async function saveTerms(tx: Prisma.TransactionClient, postId: number, type: str
 }
 
 /**
- * saveTerms for many new posts at once: one look-up of every term asked for, one multi-row insert.
- * Answers each post's category and tag ids, in term order (what the postTerms loader would read).
+ * saveTerms for many new posts at once, in one statement: the terms asked for that exist in their
+ * taxonomy are linked (an unknown id is ignored, as on update), in the order asked. Answers each
+ * post's category and tag ids, in term order (what the postTerms loader would read).
  */
 async function linkNewPostTerms(
   tx: Prisma.TransactionClient, type: string, posts: { postId: number; input: PostInput; defaultCategory: number }[],
 ): Promise<Map<number, Partial<Record<"category" | "post_tag", number[]>>>> {
-  const wanted = posts.map(({ postId, input, defaultCategory }) => ({ postId, input, terms: wantedTerms(type, input, true, defaultCategory) }));
-  const asked = [...new Set(wanted.flatMap((w) => w.terms.flatMap(([, ids]) => ids)))];
-  const known = asked.length ? await tx.term.findMany({ where: { id: { in: asked }, taxonomy: { in: POST_TYPES[type].taxonomies } }, select: { id: true, taxonomy: true } }) : [];
-  const taxonomyOf = new Map(known.map((t) => [t.id, t.taxonomy]));
-  const formats = POST_TYPES[type].formats ? [...new Set(posts.map((p) => p.input.format).filter((f): f is string => !!f && f !== "standard"))] : [];
-  const formatTerms = new Map(await Promise.all(formats.map(async (format) => [format, await formatTerm(tx, format)] as const)));
-
-  const links: Prisma.PostTermCreateManyInput[] = [];
+  const asked = posts.flatMap(({ postId, input, defaultCategory }) => wantedTerms(type, input, true, defaultCategory)
+    .flatMap(([taxonomy, ids]) => [...new Set(ids)].map((termId) => ({ postId, termId, taxonomy }))));
   const linked = new Map<number, Partial<Record<"category" | "post_tag", number[]>>>();
-  for (const { postId, input, terms } of wanted) {
-    const own: Partial<Record<"category" | "post_tag", number[]>> = {};
-    for (const [taxonomy, ids] of terms) {
-      own[taxonomy] = [...new Set(ids.filter((id) => taxonomyOf.get(id) === taxonomy))];
-      links.push(...own[taxonomy]!.map((termId, termOrder) => ({ postId, termId, termOrder })));
+  if (asked.length) {
+    // A post's links of one taxonomy are numbered 0, 1, … in the order asked, as saveTerms numbers them.
+    const rows = await tx.$queryRaw<{ postId: number; termId: number; taxonomy: "category" | "post_tag" }[]>`
+      WITH asked AS (
+        SELECT a."postId", a."termId", a.taxonomy, (row_number() OVER (PARTITION BY a."postId", a.taxonomy ORDER BY a.position) - 1)::int AS "termOrder"
+        FROM unnest(${asked.map((a) => a.postId)}::int[], ${asked.map((a) => a.termId)}::int[], ${asked.map((a) => a.taxonomy)}::text[])
+          WITH ORDINALITY AS a("postId", "termId", taxonomy, position)
+        JOIN "Term" t ON t.id = a."termId" AND t.taxonomy = a.taxonomy
+      ), links AS (
+        INSERT INTO "PostTerm" ("postId", "termId", "termOrder") SELECT "postId", "termId", "termOrder" FROM asked
+      )
+      SELECT "postId", "termId", taxonomy FROM asked ORDER BY "postId", taxonomy, "termOrder"`;
+    for (const { postId, termId, taxonomy } of rows) {
+      const own = linked.get(postId) ?? linked.set(postId, {}).get(postId)!;
+      (own[taxonomy] ??= []).push(termId);
     }
-    const format = input.format ? formatTerms.get(input.format) : undefined;
-    if (format) links.push({ postId, termId: format });
-    linked.set(postId, own);
   }
-  if (links.length) await tx.$executeRaw(insertRows("PostTerm", links.map(({ postId, termId, termOrder = 0 }) => ({ postId, termId, termOrder }))));
+  // A format is a post_format term, created on first use (rare: most posts are "standard").
+  const formats = POST_TYPES[type].formats ? [...new Set(posts.map((p) => p.input.format).filter((f): f is string => !!f && f !== "standard"))] : [];
+  if (formats.length) {
+    const formatTerms = new Map(await Promise.all(formats.map(async (format) => [format, await formatTerm(tx, format)] as const)));
+    const links = posts.filter((p) => formatTerms.has(p.input.format!)).map((p) => ({ postId: p.postId, termId: formatTerms.get(p.input.format!)!, termOrder: 0 }));
+    await tx.$executeRaw(insertRows("PostTerm", links));
+  }
   return linked;
 }
 

@@ -3,7 +3,7 @@
 import { insertRows } from "../../../lib/db-insert.ts";
 import { lockingAll, lockUntilCommit } from "../../../lib/db-locks.ts";
 import { COMMENT_STATUSES, FORMATS, SETTABLE_STATUSES } from "../../../lib/wordpress/post-values.ts";
-import type { Post, Prisma } from "../../../generated/prisma/client.ts";
+import { Prisma, type Post } from "../../../generated/prisma/client.ts";
 import { fail } from "../../../lib/errors.ts";
 import type { PagedList } from "../../../lib/wordpress/limits.ts";
 import { listWindow, pageInfo } from "../../../lib/wordpress/list-window.ts";
@@ -261,10 +261,11 @@ function checkWrite(ctx: ContentContext, type: string, input: PostInput, existin
 
 /** Slugs of the type that start with any of `bases` (the candidates a suffix must avoid). */
 async function takenSlugs(tx: Prisma.TransactionClient, type: string, bases: string[], exceptId: number): Promise<Set<string>> {
-  // Every slug that starts with a base: each base and its suffixed forms are among them. One LIKE ANY
-  // rather than Prisma's OR of startsWith: a batch asks for 25 bases, and the OR costs ~3 ms to compile.
-  const prefixes = bases.map((base) => `${base.replace(/[\\%_]/g, "\\$&")}%`);
-  const rows = await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM "Post" WHERE type = ${type} AND slug LIKE ANY(${prefixes}::text[]) AND id <> ${exceptId}`;
+  // Every slug that starts with a base: each base and its suffixed forms are among them. Written as
+  // SQL: Prisma's OR of 25 startsWith (a batch) costs ~3 ms to compile. An OR of LIKEs, not LIKE ANY,
+  // which no index serves: each prefix is a range of the (type, slug) index.
+  const prefixes = bases.map((base) => Prisma.sql`slug LIKE ${`${base.replace(/[\\%_]/g, "\\$&")}%`}`);
+  const rows = await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM "Post" WHERE type = ${type} AND (${Prisma.join(prefixes, " OR ")}) AND id <> ${exceptId}`;
   return new Set(rows.map((p) => p.slug));
 }
 

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { pgliteAdapter } from "./pglite-adapter.ts";
+import { autoAnalyze } from "./pglite-autoanalyze.js";
 import { PGliteThread, pgliteThreadAdapter } from "./pglite-thread.ts";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -55,9 +56,11 @@ export interface DatabaseOptions {
    * Postgres's work uses another core, or in this thread (one core for everything, as before).
    */
   thread?: boolean;
+  /** PGlite only: how long after a write its tables' statistics are checked (lib/pglite-autoanalyze.js; 10 s). */
+  analyzeEveryMs?: number;
 }
 
-export async function openDatabase(url: string, { thread = true }: DatabaseOptions = {}): Promise<Database> {
+export async function openDatabase(url: string, { thread = true, analyzeEveryMs }: DatabaseOptions = {}): Promise<Database> {
   if (url.startsWith("postgres://") || url.startsWith("postgresql://")) return openPostgres(url);
   let dataDir: string | undefined;
   if (url.startsWith("file:")) {
@@ -66,7 +69,7 @@ export async function openDatabase(url: string, { thread = true }: DatabaseOptio
   } else if (url !== "memory:") {
     throw new Error(`DATABASE_URL must be memory:, file:<dir> or postgres://…, got "${url}"`);
   }
-  return thread ? openPgliteThread(dataDir) : openPglite(new PGlite({ ...PGLITE_OPTIONS, dataDir, extensions: { pg_trgm } }));
+  return thread ? openPgliteThread(dataDir, analyzeEveryMs) : openPglite(new PGlite({ ...PGLITE_OPTIONS, dataDir, extensions: { pg_trgm } }), analyzeEveryMs);
 }
 
 /**
@@ -107,20 +110,23 @@ function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
   };
 }
 
-async function openPglite(db: PGlite): Promise<Database> {
+async function openPglite(db: PGlite, analyzeEveryMs?: number): Promise<Database> {
   const { counted, ...client } = clientOn(pgliteAdapter(db), true);
+  const analyzer = autoAnalyze(db, analyzeEveryMs);
+  client.prisma.$on("query" as never, (event: { query: string }) => { if (!/^\s*SELECT\b/i.test(event.query)) analyzer.wrote(); });
   return {
     ...client,
     transaction: counted((work) => db.transaction(async (tx) => work(async (sql) => {
+      analyzer.wrote();
       const results = await tx.exec(sql);
       return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
     }))),
-    close: async () => { await client.prisma.$disconnect(); await db.close(); },
+    close: async () => { analyzer.stop(); await client.prisma.$disconnect(); await db.close(); },
   };
 }
 
-async function openPgliteThread(dataDir: string | undefined): Promise<Database> {
-  const thread = new PGliteThread(dataDir, PGLITE_OPTIONS);
+async function openPgliteThread(dataDir: string | undefined, analyzeEveryMs?: number): Promise<Database> {
+  const thread = new PGliteThread(dataDir, PGLITE_OPTIONS, analyzeEveryMs);
   try {
     await thread.call("ready");
   } catch (error) {

@@ -11,9 +11,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { autoAnalyze } from "./pglite-autoanalyze.js";
 
-// workerData: { dataDir (absent: in memory), options (PGlite options that are data; extensions are added here) }.
+// workerData: { dataDir (absent: in memory), options (PGlite options that are data; extensions are
+// added here), analyzeEveryMs (lib/pglite-autoanalyze.js) }.
 const db = new PGlite({ ...workerData.options, dataDir: workerData.dataDir, extensions: { pg_trgm } });
+const analyzer = autoAnalyze(db, workerData.analyzeEveryMs);
+/** Whether an op may have written a table (a query's SQL is a plain SELECT otherwise). */
+const mayWrite = (op, payload) => ["execute", "exec", "commit"].includes(op) || (op === "query" && !/^\s*SELECT\b/i.test(payload.sql));
 const adapterOf = async (client) => new PrismaPGlite(client).connect();
 const root = adapterOf(db);
 /**
@@ -63,7 +68,7 @@ const ops = {
   commit: (_, __, id) => finish(id, "commit"),
   rollback: (_, __, id) => finish(id, "rollback"),
   ready: () => db.waitReady.then(() => true),
-  close: () => db.close().then(() => true),
+  close: () => { analyzer.stop(); return db.close().then(() => true); },
 };
 
 /** Errors cross the thread as plain data: their name, message, stack and own fields (a Postgres code, a Prisma adapter cause). */
@@ -80,6 +85,7 @@ parentPort.on("message", async ({ id, op, session, payload }) => {
   try {
     const inSession = session !== undefined && !["begin", "commit", "rollback"].includes(op);
     parentPort.postMessage({ id, value: await ops[op](payload, inSession ? await opened(session) : undefined, session) });
+    if (mayWrite(op, payload)) analyzer.wrote();
   } catch (error) {
     parentPort.postMessage({ id, error: plain(error) });
   }

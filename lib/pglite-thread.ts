@@ -19,8 +19,8 @@ export class PGliteThread {
   private failure?: Error;
 
   /** dataDir absent: in memory. `options` must be data (the worker adds the extensions). */
-  constructor(dataDir: string | undefined, options: Omit<PGliteOptions, "extensions" | "dataDir">) {
-    this.worker = new Worker(new URL("./pglite-thread-worker.js", import.meta.url), { workerData: { dataDir, options } });
+  constructor(dataDir: string | undefined, options: Omit<PGliteOptions, "extensions" | "dataDir">, analyzeEveryMs?: number) {
+    this.worker = new Worker(new URL("./pglite-thread-worker.js", import.meta.url), { workerData: { dataDir, options, analyzeEveryMs } });
     // Requests keep the process alive, not an idle database thread.
     this.worker.unref();
     this.worker.on("message", ({ id, value, error }: { id: number; value?: unknown; error?: Record<string, unknown> }) => {

@@ -56,7 +56,7 @@ export interface DatabaseOptions {
    * Postgres's work uses another core, or in this thread (one core for everything, as before).
    */
   thread?: boolean;
-  /** PGlite only: how long after a write its tables' statistics are checked (lib/pglite-autoanalyze.js; 10 s). */
+  /** PGlite only: how long after the start and after a write its tables' statistics are checked (lib/pglite-autoanalyze.js; 10 s). */
   analyzeEveryMs?: number;
 }
 

@@ -34,6 +34,11 @@ export interface Database {
    * process-wide cache of rarely written rows (site options) is exact.
    */
   writeMark(tables: readonly TableName[]): Promise<string | undefined>;
+  /**
+   * Whether transactions run one at a time (PGlite: every other statement waits for the open
+   * transaction to end), so a lock that only orders simultaneous transactions is not needed.
+   */
+  serialTransactions: boolean;
   close(): Promise<void>;
 }
 
@@ -116,6 +121,7 @@ async function openPglite(db: PGlite, analyzeEveryMs?: number): Promise<Database
   client.prisma.$on("query" as never, (event: { query: string }) => { if (!/^\s*SELECT\b/i.test(event.query)) analyzer.wrote(); });
   return {
     ...client,
+    serialTransactions: true,
     transaction: counted((work) => db.transaction(async (tx) => work(async (sql) => {
       analyzer.wrote();
       const results = await tx.exec(sql);
@@ -136,6 +142,7 @@ async function openPgliteThread(dataDir: string | undefined, analyzeEveryMs?: nu
   const { counted, ...client } = clientOn(pgliteThreadAdapter(thread), true);
   return {
     ...client,
+    serialTransactions: true,
     transaction: counted((work) => thread.transaction(work)),
     close: async () => { await client.prisma.$disconnect(); await thread.close(); },
   };
@@ -159,6 +166,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { counted: _counted, ...client } = clientOn(new PrismaPg(pool, { schema }), false);
   return {
     ...client,
+    serialTransactions: false,
     transaction: async (work) => {
       const client = await pool.connect();
       try {

@@ -259,13 +259,17 @@ function checkWrite(ctx: ContentContext, type: string, input: PostInput, existin
   }
 }
 
-/** Slugs of the type that start with any of `bases` (the candidates a suffix must avoid). */
-async function takenSlugs(tx: Prisma.TransactionClient, type: string, bases: string[], exceptId: number): Promise<Set<string>> {
+/** The slugs of the type that start with any of `bases` (the candidates a suffix must avoid), as a query. */
+function slugsStartingWith(type: string, bases: string[], exceptId: number): Prisma.Sql {
   // Every slug that starts with a base: each base and its suffixed forms are among them. Written as
   // SQL: Prisma's OR of 25 startsWith (a batch) costs ~3 ms to compile. An OR of LIKEs, not LIKE ANY,
   // which no index serves: each prefix is a range of the (type, slug) index.
   const prefixes = bases.map((base) => Prisma.sql`slug LIKE ${`${base.replace(/[\\%_]/g, "\\$&")}%`}`);
-  const rows = await tx.$queryRaw<{ slug: string }[]>`SELECT slug FROM "Post" WHERE type = ${type} AND (${Prisma.join(prefixes, " OR ")}) AND id <> ${exceptId}`;
+  return Prisma.sql`SELECT slug FROM "Post" WHERE type = ${type} AND (${Prisma.join(prefixes, " OR ")}) AND id <> ${exceptId}`;
+}
+
+async function takenSlugs(tx: Prisma.TransactionClient, type: string, bases: string[], exceptId: number): Promise<Set<string>> {
+  const rows = await tx.$queryRaw<{ slug: string }[]>(slugsStartingWith(type, bases, exceptId));
   return new Set(rows.map((p) => p.slug));
 }
 
@@ -447,16 +451,12 @@ function creates(ctx: ContentContext, type: string): GroupCommit<CreateJob, Writ
 /** Writes the planned posts of every job in one transaction, in order; answers each job's posts with their terms. */
 async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPost[][]> {
   const entries = jobs.flatMap((job) => job.plans.map((plan) => ({ job, plan })));
-  const { prisma } = jobs[0].ctx;
+  const { prisma, db } = jobs[0].ctx;
 
   const written = await prisma.$transaction(async (tx) => {
     const bases = entries.map(({ plan }) => (plan.slugFrom === null ? "" : sanitizeTitle(plan.slugFrom)));
     const distinct = [...new Set(bases.filter(Boolean))];
-    // One statement takes the slug locks and draws the new ids (a sequence is never rolled back).
-    const [{ ids }] = await tx.$queryRaw<{ ids: number[] }[]>`
-      SELECT ${lockingAll(distinct.map((base) => `slug:${base}`))} AS locked,
-        ARRAY(SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int FROM generate_series(1, ${entries.length}::int)) AS ids`;
-    const taken = distinct.length ? await takenSlugs(tx, type, distinct, 0) : new Set<string>();
+    const { ids, taken } = await newIdsAndTakenSlugs(tx, db.serialTransactions, type, entries.length, distinct);
     const rows = await Promise.all(entries.map(async ({ job, plan }, i) => {
       const slug = bases[i] && firstFree(bases[i], taken);
       taken.add(slug);
@@ -476,6 +476,26 @@ async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPo
     const id = written.ids[next++];
     return { post: written.posts.get(id)!, terms: written.terms.get(id) ?? {} };
   }));
+}
+
+/**
+ * Draws `count` new post ids (a sequence is never rolled back) and reads the slugs `bases` must
+ * avoid. Simultaneous writers of a base take turns on its lock until commit, so each sees the
+ * others' suffixes; the read is then a statement of its own, after the lock, since a statement reads
+ * what was committed when it began. Where transactions run one at a time (PGlite) there is no one
+ * to take turns with, and one statement does both.
+ */
+async function newIdsAndTakenSlugs(
+  tx: Prisma.TransactionClient, serial: boolean, type: string, count: number, bases: string[],
+): Promise<{ ids: number[]; taken: Set<string> }> {
+  const ids = Prisma.sql`ARRAY(SELECT nextval(pg_get_serial_sequence('"Post"', 'id'))::int FROM generate_series(1, ${count}::int))`;
+  if (serial) {
+    const taken = bases.length ? Prisma.sql`ARRAY(${slugsStartingWith(type, bases, 0)})` : Prisma.sql`ARRAY[]::text[]`;
+    const [row] = await tx.$queryRaw<{ ids: number[]; taken: string[] }[]>`SELECT ${ids} AS ids, ${taken} AS taken`;
+    return { ids: row.ids, taken: new Set(row.taken) };
+  }
+  const [row] = await tx.$queryRaw<{ ids: number[] }[]>`SELECT ${lockingAll(bases.map((base) => `slug:${base}`))} AS locked, ${ids} AS ids`;
+  return { ids: row.ids, taken: bases.length ? await takenSlugs(tx, type, bases, 0) : new Set<string>() };
 }
 
 /** The term ids a write asks for, by taxonomy; a new post, or one whose categories are emptied, gets the default category. */

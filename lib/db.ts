@@ -61,7 +61,7 @@ export interface DatabaseOptions {
    * Postgres's work uses another core, or in this thread (one core for everything, as before).
    */
   thread?: boolean;
-  /** PGlite only: how long after the start and after a write its tables' statistics are checked (lib/pglite-autoanalyze.js; 10 s). */
+  /** PGlite only: how long after the start and after a statement its tables' statistics are checked (lib/pglite-autoanalyze.js; 10 s). */
   analyzeEveryMs?: number;
 }
 
@@ -85,17 +85,17 @@ export async function openDatabase(url: string, { thread = true, analyzeEveryMs 
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
 
 /**
- * Prisma Client on a driver adapter, with the Database's counters: every statement, and (where this
- * process is the only writer) the tables each one wrote, as it completes. Inside a transaction that
- * is before its commit, which is safe on PGlite, where every other statement waits for the
- * transaction to end. `counted` makes each statement of a raw SQL transaction (migrations) a write
- * to every table.
+ * Prisma Client on a driver adapter, with the Database's counters: every statement, and (on
+ * `embedded` PGlite, where this process is the only writer) the tables each one wrote, as it
+ * completes. Inside a transaction that is before its commit, which is safe on PGlite, where
+ * transactions run one at a time and every other statement waits for the open one to end.
+ * `counted` makes each statement of a raw SQL transaction (migrations) a write to every table.
  */
-function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
+function clientOn(adapter: SqlDriverAdapterFactory, embedded: boolean) {
   const prisma = new PrismaClient({ adapter, log: [{ emit: "event", level: "query" }], transactionOptions: TRANSACTION_OPTIONS });
   let statements = 0;
   // Only the database's one writer keeps marks (Database.writeMark): elsewhere nothing is tracked.
-  const writes = onlyWriter ? new TableWrites(async () => {
+  const writes = embedded ? new TableWrites(async () => {
     const [cascades, triggers, functions] = await Promise.all([
       prisma.$queryRawUnsafe<SchemaEffects["cascades"]>(SCHEMA_EFFECTS_SQL.cascades),
       prisma.$queryRawUnsafe<SchemaEffects["triggers"]>(SCHEMA_EFFECTS_SQL.triggers),
@@ -109,6 +109,7 @@ function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
   });
   return {
     prisma,
+    serialTransactions: embedded,
     statements: () => statements,
     writeMark: async (tables: readonly TableName[]) => writes?.mark(tables),
     counted: (transaction: SqlTransaction): SqlTransaction => (work) => transaction((run) => work((sql) => { writes?.noteUnknown(); return run(sql); })),
@@ -118,12 +119,11 @@ function clientOn(adapter: SqlDriverAdapterFactory, onlyWriter: boolean) {
 async function openPglite(db: PGlite, analyzeEveryMs?: number): Promise<Database> {
   const { counted, ...client } = clientOn(pgliteAdapter(db), true);
   const analyzer = autoAnalyze(db, analyzeEveryMs);
-  client.prisma.$on("query" as never, (event: { query: string }) => { if (!/^\s*SELECT\b/i.test(event.query)) analyzer.wrote(); });
+  client.prisma.$on("query" as never, () => analyzer.ran());
   return {
     ...client,
-    serialTransactions: true,
     transaction: counted((work) => db.transaction(async (tx) => work(async (sql) => {
-      analyzer.wrote();
+      analyzer.ran();
       const results = await tx.exec(sql);
       return (results.at(-1)?.rows ?? []) as Record<string, unknown>[];
     }))),
@@ -142,7 +142,6 @@ async function openPgliteThread(dataDir: string | undefined, analyzeEveryMs?: nu
   const { counted, ...client } = clientOn(pgliteThreadAdapter(thread), true);
   return {
     ...client,
-    serialTransactions: true,
     transaction: counted((work) => thread.transaction(work)),
     close: async () => { await client.prisma.$disconnect(); await thread.close(); },
   };
@@ -166,7 +165,6 @@ async function openPostgres(url: string): Promise<Database> {
   const { counted: _counted, ...client } = clientOn(new PrismaPg(pool, { schema }), false);
   return {
     ...client,
-    serialTransactions: false,
     transaction: async (work) => {
       const client = await pool.connect();
       try {

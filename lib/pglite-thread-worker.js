@@ -17,8 +17,6 @@ import { autoAnalyze } from "./pglite-autoanalyze.js";
 // added here), analyzeEveryMs (lib/pglite-autoanalyze.js) }.
 const db = new PGlite({ ...workerData.options, dataDir: workerData.dataDir, extensions: { pg_trgm } });
 const analyzer = autoAnalyze(db, workerData.analyzeEveryMs);
-/** Whether an op may have written a table (a query's SQL is a plain SELECT otherwise). */
-const mayWrite = (op, payload) => ["execute", "exec", "commit"].includes(op) || (op === "query" && !/^\s*SELECT\b/i.test(payload.sql));
 const adapterOf = async (client) => new PrismaPGlite(client).connect();
 const root = adapterOf(db);
 /**
@@ -85,7 +83,7 @@ parentPort.on("message", async ({ id, op, session, payload }) => {
   try {
     const inSession = session !== undefined && !["begin", "commit", "rollback"].includes(op);
     parentPort.postMessage({ id, value: await ops[op](payload, inSession ? await opened(session) : undefined, session) });
-    if (mayWrite(op, payload)) analyzer.wrote();
+    analyzer.ran();
   } catch (error) {
     parentPort.postMessage({ id, error: plain(error) });
   }

@@ -171,14 +171,14 @@ describe("forms-submissions", () => {
     }
   });
 
-  it("parses range dates with a real date parser", () => {
+  it("parses range dates with a real date parser", async () => {
     const now = new Date("2024-03-15T12:00:00Z");
-    expect(parseRangeDate("2024-01-05", "start", now).getDate()).toBe(5);
-    const end = parseRangeDate("2024-01-05", "end", now);
+    expect((await parseRangeDate("2024-01-05", "start", now)).getDate()).toBe(5);
+    const end = await parseRangeDate("2024-01-05", "end", now);
     expect([end.getDate(), end.getHours(), end.getMinutes()]).toEqual([5, 23, 59]);
-    expect(parseRangeDate("3 days ago", "start", now).getDate()).toBe(12);
-    expect(parseRangeDate("1700000000", "start", now).getTime()).toBe(1700000000_000);
-    expect(() => parseRangeDate("banana", "start", now)).toThrow();
+    expect((await parseRangeDate("3 days ago", "start", now)).getDate()).toBe(12);
+    expect((await parseRangeDate("1700000000", "start", now)).getTime()).toBe(1700000000_000);
+    await expect(parseRangeDate("banana", "start", now)).rejects.toThrow();
   });
 
   it("writes download-all files the caller fetches and deletes, and refuses paths outside the export directory", async () => {

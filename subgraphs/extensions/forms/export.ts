@@ -1,11 +1,11 @@
 // Submission exports (forms-submissions/export, download-all, delete-download-file): CSV text per
 // form, or a CSV file written under the export directory (FORMS_EXPORT_DIR) the caller fetches and
 // then deletes. Date ranges go through chrono-node, which reads what PHP's strtotime reads in
-// Ninja Forms ("2024-01-05", "yesterday", "last monday", "3 days ago").
+// Ninja Forms ("2024-01-05", "yesterday", "last monday", "3 days ago"), loaded on the first export
+// (its locale tables are ~10 MB resident that a process serving no export need not hold).
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import * as chrono from "chrono-node";
 import type { FormSubmission, Prisma } from "../../../generated/prisma/client.ts";
 import type { ExtensionsContext } from "../context.ts";
 import { forbidden, pluginError } from "./errors.ts";
@@ -14,7 +14,8 @@ import { requireManageForms } from "./permissions.ts";
 import { submissionsCsv } from "./submissions.ts";
 
 /** A date as a date-string parser reads it; a date without a time ends the range at the end of that day. */
-export function parseRangeDate(text: string, edge: "start" | "end", now: Date = new Date()): Date {
+export async function parseRangeDate(text: string, edge: "start" | "end", now: Date = new Date()): Promise<Date> {
+  const chrono = await import("chrono-node");
   const [result] = chrono.parse(text.trim(), now);
   if (!result || result.index !== 0 || result.text.length !== text.trim().length) {
     // Also a plain unix timestamp, as the plugin's UI sends.
@@ -46,8 +47,8 @@ async function rowsByForm(ctx: ExtensionsContext, selection: ExportSelection): P
   const formIds = selection.formIds ?? [];
   if (formIds.length && selection.startDate && selection.endDate) {
     const now = new Date();
-    const start = parseRangeDate(selection.startDate, "start", now);
-    const end = parseRangeDate(selection.endDate, "end", now);
+    const start = await parseRangeDate(selection.startDate, "start", now);
+    const end = await parseRangeDate(selection.endDate, "end", now);
     const where: Prisma.FormSubmissionWhereInput = { formId: { in: [...formIds] }, status: "active", createdAt: { gte: start, lte: end } };
     for (const formId of formIds) byForm.set(formId, []);
     add(await ctx.prisma.formSubmission.findMany({ where, orderBy: order }));

@@ -15,10 +15,10 @@ let server: number | undefined;
 afterAll(async () => {
   // SIGTERM to npm reaches the server, which closes its ports and exits (test/operations/shutdown.test.ts).
   if (npm?.exitCode === null) {
-    const exited = new Promise((resolve) => npm!.once("exit", resolve));
+    const exited = new Promise((resolve) => npm!.once("exit", () => resolve(true)));
     npm.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-    for (const pid of [npm.pid, server]) try { if (pid) process.kill(pid, "SIGKILL"); } catch { /* already gone */ }
+    const stopped = await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000, false).unref())]);
+    if (!stopped) for (const pid of [npm.pid, server]) try { if (pid) process.kill(pid, "SIGKILL"); } catch { /* already gone */ }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);

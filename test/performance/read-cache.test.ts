@@ -278,18 +278,32 @@ describe("identical reads in flight at once", () => {
     const app = Fastify();
     registerReadCache(app, createReadCache({ ttlMs: 0, coalesce: true }), { restRoot: "wp-json", contextOf: () => undefined });
     let executions = 0;
+    // How many of the clients' requests are written to their sockets, counted on the clients' thread.
+    const sent = new Int32Array(new SharedArrayBuffer(4));
     app.get("/wp-json/busy", async () => {
       executions += 1;
-      const until = Date.now() + 20;
-      while (Date.now() < until); // CPU only: nothing lets the event loop read the next request meanwhile
+      // CPU only: nothing lets the event loop read the next request meanwhile. It lasts until every
+      // client has sent its request (2 s at most), so the others wait at its end on a loaded machine too.
+      const until = Date.now() + 2000;
+      while (Atomics.load(sent, 0) < 8 && Date.now() < until);
       return "done";
     });
+    app.get("/wp-json/open", async () => "open");
     const url = await app.listen({ port: 0, host: "127.0.0.1" });
-    // The clients run on their own thread, so they keep sending while this one is busy, as wrk does.
+    // The clients run on their own thread, so they keep sending while this one is busy, as wrk does,
+    // on connections opened first, as wrk's are: Node accepts one new connection per event-loop turn.
     const clients = new Worker(`
       const { parentPort, workerData } = require("node:worker_threads");
-      Promise.all(Array.from({ length: 8 }, async () => (await fetch(workerData)).headers.get("x-cache"))).then((kinds) => parentPort.postMessage(kinds));
-    `, { eval: true, workerData: `${url}/wp-json/busy` });
+      const http = require("node:http");
+      const sent = new Int32Array(workerData.sent);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      const get = (path, onSent) => new Promise((resolve, reject) => {
+        const request = http.get(workerData.url + path, { agent }, (response) => { response.resume().on("end", () => resolve(response.headers["x-cache"])); });
+        request.on("finish", onSent ?? (() => {})).on("error", reject);
+      });
+      const eight = (path, onSent) => Promise.all(Array.from({ length: 8 }, () => get(path, onSent)));
+      eight("/wp-json/open").then(() => eight("/wp-json/busy", () => Atomics.add(sent, 0, 1))).then((kinds) => parentPort.postMessage(kinds));
+    `, { eval: true, workerData: { url, sent: sent.buffer } });
     const answers = await new Promise<string[]>((resolve, reject) => { clients.once("message", resolve); clients.once("error", reject); });
     await clients.terminate();
     expect(answers.filter((kind) => kind === "SHARED").length).toBeGreaterThan(0);

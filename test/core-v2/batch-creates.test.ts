@@ -86,6 +86,19 @@ describe("batch/v1 creates as one write", () => {
     expect((r.errors![0] as { path?: unknown[] }).path).toEqual(["createPosts", 1]);
   });
 
+  test("bulk slugs skip what the site has: a taken title is suffixed, a repeated one skips suffixes already taken", async () => {
+    for (const slug of ["bulk-taken", "bulk-twice-2", "bulk-solo-2"]) {
+      expect((await s.request("POST", `${R}/core/v2/posts`, { auth: "admin", body: { title: slug, slug, status: "publish" } })).status).toBe(201);
+    }
+    const r = await s.graphql<{ createPosts: { slug: string }[] }>(
+      `mutation($inputs: [PostInput!]!) { createPosts(inputs: $inputs) { slug } }`,
+      { inputs: ["Bulk taken", "Bulk twice", "Bulk solo", "Bulk twice", "Bulk taken"].map((title) => ({ title, status: "PUBLISH" })) },
+      { auth: "admin" },
+    );
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.createPosts.map((p) => p.slug)).toEqual(["bulk-taken-2", "bulk-twice", "bulk-solo", "bulk-twice-3", "bulk-taken-3"]);
+  });
+
   test("a contributor's batch: each item is checked with the contributor's rights", async () => {
     const contributor = await createUserWithPassword(s, "batch-contributor", ["contributor"]);
     const batch = await s.request("POST", `${R}/batch/v1`, { auth: contributor.auth, body: { requests: [

@@ -47,6 +47,8 @@ export interface Config {
   readCacheTtlMs: number;
   /** Identical anonymous reads in flight at once share one answer (router/read-cache.ts). */
   readCoalescing: boolean;
+  /** QUERY_CONCURRENCY: anonymous GraphQL queries executing at once in a router process, the others waiting in order (router/graph.ts); 0 = no limit; unset: the router's default. */
+  queryConcurrency?: number;
   /** Where log lines go (stdout unless set; tests capture them here). */
   logStream?: { write(line: string): void };
 }
@@ -133,6 +135,15 @@ function readCacheTtlMs(env: Env, remoteSubgraphs: boolean): number {
   return n;
 }
 
+/** QUERY_CONCURRENCY: a whole number; unset leaves the choice to the router (router/graph.ts). */
+function queryConcurrency(env: Env): number | undefined {
+  const raw = env.QUERY_CONCURRENCY;
+  if (raw === undefined || raw === "") return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`QUERY_CONCURRENCY must be a whole number (0: no limit), got "${raw}"`);
+  return n;
+}
+
 /** A 0/1 setting; unset or empty means `fallback`. */
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
@@ -204,6 +215,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     readCacheTtlMs: readCacheTtlMs(env, urls.every(Boolean)),
     // On unless the router is alone in front of remote subgraphs (it does not hear of others' writes), as the cache.
     readCoalescing: flag(env, "READ_COALESCING", !urls.every(Boolean)),
+    queryConcurrency: queryConcurrency(env),
     databaseThread: flag(env, "DATABASE_THREAD", true),
     httpAllowedHosts: (env.HTTP_ALLOWED_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };

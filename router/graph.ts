@@ -18,6 +18,7 @@ import { textInputGuard } from "./text-input-guard.ts";
 import type { QueryLimits } from "../lib/config.ts";
 import type { LocalSubgraph } from "../lib/local-subgraph.ts";
 import { LocalSubgraphSource } from "./local-subgraph.ts";
+import pLimit from "p-limit";
 
 export interface RouterContext {
   identity: Identity;
@@ -61,6 +62,44 @@ export interface GraphOptions {
   localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
   /** More plugins of the server (the read cache's invalidation). */
   plugins?: ApolloServerPlugin<RouterContext>[];
+  /** Anonymous queries executing at once, the others waiting in order (`admitted`); 0: no limit; absent: `defaultQueryConcurrency`. */
+  queryConcurrency?: number;
+}
+
+/**
+ * Where the subgraphs run in the router's process, one thread executes every query and a second the
+ * database: more than 4 at once only interleave (bench/README.md "Admission"). A router in front of
+ * subgraphs elsewhere mostly waits for them, and a limit would only cap how many it waits for.
+ */
+const defaultQueryConcurrency = (local: GraphOptions["localSubgraphs"]) => (Object.values(local ?? {}).some(Boolean) ? 4 : 0);
+
+const anonymous = ({ identity }: RouterContext) => !identity.site && !identity.gateway && !identity.router;
+
+/**
+ * The gateway with its anonymous queries admitted `limit` at a time, in arrival order (p-limit):
+ * what a site serves most, in bursts, as php-fpm's fixed pool of workers admits WordPress's
+ * requests. An uncached 100-post page allocates ~20 MB while it runs: 50 interleaved kept ~150 MB
+ * alive and each finished only when all had; in order, the heap stays lower and the first to come
+ * are answered first. No anonymous query waits on another server (the oEmbed proxy, URL previews
+ * and site health need an editor or more), so a place is only ever held by work on this machine.
+ * Writes and signed-in callers go straight through; answers from the read cache never get here.
+ */
+function admitted(gateway: ApolloGateway, limit: number): Pick<ApolloGateway, "load" | "onSchemaLoadOrUpdate" | "stop"> {
+  if (limit <= 0) return gateway;
+  const admit = pLimit(limit);
+  return {
+    load: async (options) => {
+      const { schema, executor } = await gateway.load(options);
+      return {
+        schema,
+        executor: (request) => (request.operation.operation === "query" && anonymous(request.context as RouterContext)
+          ? admit(() => executor(request))
+          : executor(request)),
+      };
+    },
+    onSchemaLoadOrUpdate: (callback) => gateway.onSchemaLoadOrUpdate(callback),
+    stop: () => gateway.stop(),
+  };
 }
 
 export async function createGraph(supergraphSdl: string, options: GraphOptions = {}): Promise<ApolloServer<RouterContext>> {
@@ -74,7 +113,7 @@ export async function createGraph(supergraphSdl: string, options: GraphOptions =
     ...(options.log ? { logger: options.log } : {}),
   });
   const server = new ApolloServer<RouterContext>({
-    gateway,
+    gateway: admitted(gateway, options.queryConcurrency ?? defaultQueryConcurrency(options.localSubgraphs)),
     introspection: true,
     // Shutdown is the process's own (lib/shutdown.ts): Apollo's handler would re-raise the signal and exit 143.
     stopOnTerminationSignals: false,

@@ -52,7 +52,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   registerMetrics(app, metrics);
   const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs, coalesce: config.readCoalescing });
   const graph = await createGraph(supergraphSdl, {
-    metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits,
+    metrics, log: app.log, subgraphSecret: config.subgraphSecret, queryLimits: config.queryLimits, queryConcurrency: config.queryConcurrency,
     plugins: readCache.active ? [readCachePlugin(readCache)] : [], localSubgraphs: options.localSubgraphs,
   });
 

@@ -2,8 +2,10 @@
 // when a source file changed since, so an edited .ts file never runs stale. The server then runs
 // in this very process: npm's child receives npm's signals.
 import cluster from "node:cluster";
+import path from "node:path";
 import v8 from "node:v8";
 import { build, DIST, ENTRY_POINTS, isStale } from "./build.js";
+import { loadOnFirstUse } from "./load-on-first-use.js";
 
 // @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata hosts at start: the
 // server needs no internet, and says nothing about its users to anyone (set it to "" to opt in).
@@ -14,6 +16,15 @@ process.env.APOLLO_TELEMETRY_DISABLED ??= "1";
 // for no throughput measurable (bench/README.md "Footprint"; 1.5× saves ~35 % for ~6 % on 100-post
 // pages). A value given to node (node --heap-growing-percent=N scripts/start.js router) wins.
 if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString("--heap-growing-percent=100");
+
+// @apollo/gateway loads OpenTelemetry's metrics SDK, its cloud resource detectors and its OTLP
+// exporter at start, used only to report usage to Apollo (off here, above): ~20 MB resident and
+// ~0.1 s of every start (bench/README.md "Footprint"). They load if that reporting is turned on.
+loadOnFirstUse(path.join("@apollo", "gateway", "dist", "utilities", "opentelemetry.js"), [
+  "@opentelemetry/sdk-metrics", "@opentelemetry/resources", "@opentelemetry/exporter-metrics-otlp-http",
+  "@opentelemetry/resource-detector-alibaba-cloud", "@opentelemetry/resource-detector-aws",
+  "@opentelemetry/resource-detector-gcp", "@opentelemetry/resource-detector-azure",
+]);
 
 const name = process.argv[2];
 if (!(name in ENTRY_POINTS)) throw new Error(`usage: node scripts/start.js ${Object.keys(ENTRY_POINTS).join("|")}`);

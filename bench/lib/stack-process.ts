@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { freePort } from "./ports.ts";
+import { processTree } from "./process-tree.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 // None of the caller's database or subgraph settings leak into the bench's processes.
@@ -20,7 +21,7 @@ function killAll(): void {
 process.on("exit", killAll);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
 
-export { freePort };
+export { freePort, processTree };
 
 /** A child in its own process group, its output kept for error messages. */
 export function spawnGroup(command: string, args: string[], env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
@@ -82,23 +83,6 @@ export async function startStack(dataDir: string, env: Record<string, string | u
   const readyMs = performance.now() - began;
   const sub = (p: number) => `http://127.0.0.1:${p}/graphql`;
   return { url, subgraphUrls: { content: sub(content), extensions: sub(extensions), gateway: sub(gateway) }, child, readyMs, stop: () => stopGroup(child) };
-}
-
-/** Every process of the tree under `pid` (itself included), from /proc's parent links. */
-export function processTree(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name (which may hold spaces) start after the last ")".
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch { /* the process ended meanwhile */ }
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]) ?? []));
-  return tree;
 }
 
 function rssKb(pid: number): { kb: number; command: string } {

@@ -7,6 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { processTree } from "../../bench/lib/process-tree.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "npm-start-test-"));
@@ -28,19 +29,6 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
     child.stdout?.on("data", onData);
     child.once("exit", (code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`)));
   });
-}
-
-/** The process npm started (`exec node …`: npm's one child). */
-function childOf(pid: number): number {
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // pid (comm) state ppid …; comm may hold spaces, so read after its closing parenthesis.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) return Number(entry);
-    } catch { /* gone meanwhile */ }
-  }
-  throw new Error(`no child of ${pid}`);
 }
 
 /** A POST whose headers the server has (it answered `100 Continue`) but whose body is still to come. */
@@ -85,7 +73,8 @@ afterAll(() => {
 });
 
 it.runIf(process.platform === "linux")("maps no libvips (sharp's image library) until the first image is uploaded", async () => {
-  const server = childOf(npm.pid!);
+  // The process npm started (`exec node …`: npm's one child).
+  const [, server] = processTree(npm.pid!);
   const mapsLibvips = () => fs.readFileSync(`/proc/${server}/maps`, "utf8").includes("libvips");
   expect((await fetch(`${router}/ready`)).status).toBe(200);
   expect(mapsLibvips()).toBe(false);

@@ -4,7 +4,7 @@
 import { ApolloServer, type ApolloServerPlugin, type GraphQLResponse } from "@apollo/server";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloGateway, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from "@apollo/gateway";
-import { print, type DocumentNode } from "graphql";
+import { GraphQLError, print, type DocumentNode } from "graphql";
 import type { FastifyBaseLogger } from "fastify";
 import { IDENTITY_HEADER, signIdentity, type Identity } from "../lib/identity.ts";
 import { errorStatus } from "../lib/errors.ts";
@@ -31,6 +31,8 @@ export interface RouterContext {
   graphqlClient?: boolean;
   /** Whether an operation of the request failed on the server side (router/read-cache.ts keeps no such answer). */
   failures?: { server: boolean };
+  /** True once the HTTP request's client has closed its connection: no one will read the answer. */
+  abandoned?(): boolean;
 }
 
 export function routerContext(identity: Identity, secretKey: Buffer): RouterContext {
@@ -84,7 +86,7 @@ const anonymous = ({ identity }: RouterContext) => !identity.site && !identity.g
  * and site health need an editor or more), so a place is only ever held by work on this machine.
  * Writes and signed-in callers go straight through; answers from the read cache never get here.
  */
-function admitted(gateway: ApolloGateway, limit: number): Pick<ApolloGateway, "load" | "onSchemaLoadOrUpdate" | "stop"> {
+export function admitted(gateway: ApolloGateway, limit: number): Pick<ApolloGateway, "load" | "onSchemaLoadOrUpdate" | "stop"> {
   if (limit <= 0) return gateway;
   const admit = pLimit(limit);
   return {
@@ -92,14 +94,24 @@ function admitted(gateway: ApolloGateway, limit: number): Pick<ApolloGateway, "l
       const { schema, executor } = await gateway.load(options);
       return {
         schema,
-        executor: (request) => (request.operation.operation === "query" && anonymous(request.context as RouterContext)
-          ? admit(() => executor(request))
-          : executor(request)),
+        executor: (request) => {
+          const context = request.context as RouterContext;
+          if (request.operation.operation !== "query" || !anonymous(context)) return executor(request);
+          // A client that left while its query waited (a timeout, a closed tab) gets nothing from it:
+          // its place goes to the next one instead of to work no one reads.
+          return admit(async () => (context.abandoned?.() ? clientClosed(context) : executor(request)));
+        },
       };
     },
     onSchemaLoadOrUpdate: (callback) => gateway.onSchemaLoadOrUpdate(callback),
     stop: () => gateway.stop(),
   };
+}
+
+/** The answer to a query whose client has gone (nginx's 499), never kept by the read cache. */
+function clientClosed(context: RouterContext) {
+  if (context.failures) context.failures.server = true;
+  return { errors: [new GraphQLError("The client closed the request before its query ran.", { extensions: { code: "CLIENT_CLOSED_REQUEST", http: { status: 499 } } })] };
 }
 
 export async function createGraph(supergraphSdl: string, options: GraphOptions = {}): Promise<ApolloServer<RouterContext>> {

@@ -42,6 +42,9 @@ export interface RouterOptions {
   localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
 }
 
+/** Whether the request's client has closed its connection (a half-close too: Node then closes it). */
+export const connectionClosed = (request: FastifyRequest): boolean => request.raw.socket?.destroyed === true;
+
 export async function startRouter(config: Config, subgraphs: SubgraphSource[], options: RouterOptions = {}): Promise<RunningRouter> {
   const supergraphSdl = composeSupergraph(subgraphs);
   const urls = Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) as Record<string, string>;
@@ -71,6 +74,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
       requestId: request.id,
       log: request.log,
       failures: { server: false },
+      abandoned: () => connectionClosed(request),
     };
     contexts.set(request, context);
     return context;

@@ -36,6 +36,30 @@ describe("GroupCommit", () => {
   });
 });
 
+describe("GroupCommit, when a group is written and more jobs wait", () => {
+  it("sends the next group's transaction before the written group's writers get their answers", async () => {
+    const events: string[] = [];
+    const pending: (() => void)[] = [];
+    const commit = new GroupCommit<string, string>(async (jobs) => {
+      // A transaction's first statement leaves after a few asynchronous steps (Prisma's, the adapter's).
+      for (let step = 0; step < 5; step++) await null;
+      events.push(`sent ${jobs.join(" ")}`);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      return jobs.map((job) => `written ${job}`);
+    }, () => 1, 10);
+    const settled = (job: string) => commit.add(job).then((answer) => { events.push(`answered ${job}`); return answer; });
+    const first = settled("a");
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = [settled("b"), settled("c")];
+    pending.shift()!();
+    expect(await first).toBe("written a");
+    expect(events).toEqual(["sent a", "sent b c", "answered a"]);
+    pending.shift()!();
+    expect(await Promise.all(waiting)).toEqual(["written b", "written c"]);
+    expect(events).toEqual(["sent a", "sent b c", "answered a", "answered b", "answered c"]);
+  });
+});
+
 describe("simultaneous REST creates", () => {
   let s: TestSystem;
   beforeAll(async () => { s = await startTestSystem(); });

@@ -94,13 +94,16 @@ function logLevel(env: Env): LogLevel {
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number): number {
+/** A whole-number setting from `min` to `max`; unset or empty: undefined, for the caller's default. `what` words the error. */
+function wholeNumber(env: Env, name: string, what: string, min: number, max = Infinity): number | undefined {
   const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
+  if (raw === undefined || raw === "") return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be ${what}, got "${raw}"`);
   return n;
 }
+
+const portNumber = (env: Env, name: string, fallback: number): number => wholeNumber(env, name, "a port number", 0, 65535) ?? fallback;
 
 /** CORS_ORIGINS: `*` (the default) or a comma list of origins such as https://app.example. */
 function corsOrigins(env: Env): "*" | string[] {
@@ -118,31 +121,14 @@ function corsOrigins(env: Env): "*" | string[] {
  * WORKERS: a positive integer, 1 by default: the process that owns PGlite is the bottleneck, so
  * router workers add memory (~350 MB for two) without adding uncached throughput (bench:scale-out).
  */
-function workers(env: Env): number {
-  const raw = env.WORKERS;
-  if (raw === undefined || raw === "") return 1;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`WORKERS must be a positive integer, got "${raw}"`);
-  return n;
-}
+const workers = (env: Env): number => wholeNumber(env, "WORKERS", "a positive integer", 1) ?? 1;
 
 /** A router alone in front of remote subgraphs does not see every write by default: no cache unless asked. */
-function readCacheTtlMs(env: Env, remoteSubgraphs: boolean): number {
-  const raw = env.READ_CACHE_TTL_MS;
-  if (raw === undefined || raw === "") return remoteSubgraphs ? 0 : 30_000;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`READ_CACHE_TTL_MS must be a number of milliseconds, got "${raw}"`);
-  return n;
-}
+const readCacheTtlMs = (env: Env, remoteSubgraphs: boolean): number =>
+  wholeNumber(env, "READ_CACHE_TTL_MS", "a number of milliseconds", 0) ?? (remoteSubgraphs ? 0 : 30_000);
 
 /** QUERY_CONCURRENCY: a whole number; unset leaves the choice to the router (router/graph.ts). */
-function queryConcurrency(env: Env): number | undefined {
-  const raw = env.QUERY_CONCURRENCY;
-  if (raw === undefined || raw === "") return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`QUERY_CONCURRENCY must be a whole number (0: no limit), got "${raw}"`);
-  return n;
-}
+const queryConcurrency = (env: Env): number | undefined => wholeNumber(env, "QUERY_CONCURRENCY", "a whole number (0: no limit)", 0);
 
 /** A 0/1 setting; unset or empty means `fallback`. */
 function flag(env: Env, name: string, fallback: boolean): boolean {
@@ -178,7 +164,7 @@ function secretKey(env: Env, dataDir: string): Buffer {
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
-  const port = overrides.port ?? int(env, "PORT", 4000);
+  const port = overrides.port ?? portNumber(env, "PORT", 4000);
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
   const restRoot = (env.REST_ROOT ?? "wp-json").replace(/^\/+|\/+$/g, "");
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(restRoot)) throw new Error(`REST_ROOT "${restRoot}" is not a path`);
@@ -199,9 +185,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     subgraphHost: env.SUBGRAPH_HOST || "127.0.0.1",
     subgraphSecret: subgraphSecret(env),
     subgraphPorts: {
-      content: int(env, "CONTENT_PORT", 4001),
-      extensions: int(env, "EXTENSIONS_PORT", 4002),
-      gateway: int(env, "GATEWAY_PORT", 4003),
+      content: portNumber(env, "CONTENT_PORT", 4001),
+      extensions: portNumber(env, "EXTENSIONS_PORT", 4002),
+      gateway: portNumber(env, "GATEWAY_PORT", 4003),
     },
     workers: workers(env),
     subgraphUrls: urls.every(Boolean)

@@ -279,6 +279,12 @@ function slugsStartingWith(type: string, bases: string[], exceptId: number): Pri
   return Prisma.sql`SELECT slug FROM "Post" WHERE type = ${type} AND (${Prisma.join(prefixes, " OR ")}) AND id <> ${exceptId}`;
 }
 
+/** The slugs `bases` must avoid: those taken, looked up by equality, and their suffixed forms (withSuffixedForms). */
+async function takenSlugs(tx: Prisma.TransactionClient, type: string, bases: string[], exceptId: number, repeated: string[] = []): Promise<Set<string>> {
+  const taken = bases.length ? (await tx.$queryRaw<{ slug: string }[]>(slugsEqualTo(type, bases, exceptId))).map((p) => p.slug) : [];
+  return withSuffixedForms(tx, type, taken, exceptId, repeated);
+}
+
 /** `taken` (the bases found taken) with the suffixed forms of those and of the `repeated` bases. */
 async function withSuffixedForms(tx: Prisma.TransactionClient, type: string, taken: string[], exceptId: number, repeated: string[] = []): Promise<Set<string>> {
   const all = new Set(taken);
@@ -300,8 +306,7 @@ async function uniqueSlug(tx: Prisma.TransactionClient, type: string, wanted: st
   // Simultaneous writers of the same slug (of any type: attachments check them all) take turns,
   // so each sees the others' suffixes.
   await lockUntilCommit(tx, `slug:${base}`);
-  const taken = await tx.$queryRaw<{ slug: string }[]>(slugsEqualTo(type, [base], exceptId));
-  return firstFree(base, await withSuffixedForms(tx, type, taken.map((p) => p.slug), exceptId));
+  return firstFree(base, await takenSlugs(tx, type, [base], exceptId));
 }
 
 const PUBLIC_STATUSES = ["publish", "future", "private"];
@@ -517,8 +522,7 @@ async function newIdsAndTakenSlugs(
     return { ids: row.ids, taken: await withSuffixedForms(tx, type, row.taken, 0, repeated) };
   }
   const [row] = await tx.$queryRaw<{ ids: number[] }[]>`SELECT ${lockingAll(bases.map((base) => `slug:${base}`))} AS locked, ${ids} AS ids`;
-  const taken = bases.length ? (await tx.$queryRaw<{ slug: string }[]>(slugsEqualTo(type, bases, 0))).map((p) => p.slug) : [];
-  return { ids: row.ids, taken: await withSuffixedForms(tx, type, taken, 0, repeated) };
+  return { ids: row.ids, taken: await takenSlugs(tx, type, bases, 0, repeated) };
 }
 
 /** The term ids a write asks for, by taxonomy; a new post, or one whose categories are emptied, gets the default category. */

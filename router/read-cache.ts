@@ -67,7 +67,9 @@ export function createReadCache(options: { ttlMs: number; coalesce?: boolean; ma
     get generation() { return generation; },
     invalidate({ remote = false } = {}) {
       generation += 1;
-      answers.clear();
+      // lru-cache's clear() rewrites its arrays of `max` slots even when nothing is kept, and every
+      // write request invalidates several times (its start and end, each mutation's): only clear what holds something.
+      if (answers.size) answers.clear();
       if (!remote) for (const listener of listeners) listener();
     },
     onInvalidate(listener) { listeners.push(listener); },

@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startTestSystem, type TestSystem, type TestResponse } from "../helpers/system.ts";
 import { createUserWithPassword } from "../helpers/users.ts";
+import { createContentContext } from "../../subgraphs/content/context.ts";
+import { createPosts } from "../../subgraphs/content/posts/posts.ts";
+import type { Post } from "../../generated/prisma/client.ts";
 
 let s: TestSystem;
 const R = "/wp-json";
@@ -123,6 +126,23 @@ describe("batch/v1 creates as one write", () => {
     expect(child.body).toMatchObject({ parent: parent.body.id, menu_order: 3, link: `${parent.body.link}child/`, comment_status: "closed" });
     expect(second.body.slug).toBe("child-2");
   });
+  test("bulk creates answer every column of each new post as the database then reads it", async () => {
+    // Only the id, the meta and the columns left to their defaults are read back from the INSERT:
+    // the rest of the answer is what was written, which must be exactly what was stored.
+    const ctx = createContentContext(s.db, { site: { userId: 1, roles: ["administrator"] } }, s.config);
+    const parent = (await createPosts(ctx, "page", [{ title: "Rows parent", status: "publish" }]))[0] as Post;
+    const made = [
+      ...await createPosts(ctx, "post", [
+        { title: "Row one", status: "publish", meta: { footnotes: "[{\"id\":\"a\"}]" }, content: "<p>Ünïcode — \"quoted\" \\ text</p>\r\n" },
+        { title: "Row two", status: "draft", sticky: true, format: "aside", excerpt: "An excerpt", date: "2031-05-06T07:08:09" },
+        { title: "", status: "pending", password: "secret", commentStatus: "closed", template: "", featuredMedia: 0 },
+      ]),
+      ...await createPosts(ctx, "page", [{ title: "Row child", status: "publish", parent: parent.id, menuOrder: 4 }, { title: "Row top" }]),
+    ];
+    expect(made.filter((p) => p instanceof Error).map((e) => (e as Error).message)).toEqual([]);
+    for (const post of made as Post[]) expect(post).toStrictEqual(await s.db.prisma.post.findUniqueOrThrow({ where: { id: post.id } }));
+  });
+
   // Last in the file: it gives the site languages, which every later create would take.
   test("25 creates with languages and translations answer and store what 25 single creates do", async () => {
     const admin = { auth: "admin" as const };

@@ -132,7 +132,7 @@ export async function registerSiteRest(app: FastifyInstance, deps: RestDeps): Pr
       return reply.send(request.method === "HEAD" ? "" : result.raw.data);
     }
     const jsonp = typeof query._jsonp === "string" ? query._jsonp : "";
-    let text = JSON.stringify(body, null, "_pretty" in query ? 4 : undefined).replace(/\//g, "\\/");
+    let text = JSON.stringify(body, null, "_pretty" in query ? 4 : undefined).replaceAll("/", "\\/");
     let contentType = "application/json; charset=UTF-8";
     if (jsonp) {
       if (!/^[\w.]+$/.test(jsonp)) {

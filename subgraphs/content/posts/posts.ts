@@ -475,8 +475,10 @@ async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPo
 
   const written = await prisma.$transaction(async (tx) => {
     const bases = entries.map(({ plan }) => (plan.slugFrom === null ? "" : sanitizeTitle(plan.slugFrom)));
-    const distinct = [...new Set(bases.filter(Boolean))];
-    const repeated = distinct.filter((base) => bases.indexOf(base) !== bases.lastIndexOf(base));
+    const wanted = new Map<string, number>();
+    for (const base of bases) if (base) wanted.set(base, (wanted.get(base) ?? 0) + 1);
+    const distinct = [...wanted.keys()];
+    const repeated = distinct.filter((base) => wanted.get(base)! > 1);
     const { ids, taken } = await newIdsAndTakenSlugs(tx, db.serialTransactions, type, entries.length, distinct, repeated);
     const rows = await Promise.all(entries.map(async ({ job, plan }, i) => {
       const slug = bases[i] && firstFree(bases[i], taken);
@@ -486,8 +488,11 @@ async function writeNewPosts(type: string, jobs: CreateJob[]): Promise<WrittenPo
       return { ...row, guid: await permalink({ ...row, parentId: row.parentId ?? 0 } as Post, job.site.home, (id) => job.ctx.loaders.post.load(id)) };
     }));
     const linked = rows.map((row, i) => ({ postId: row.id, input: entries[i].plan.input, defaultCategory: entries[i].job.site.options.default_category }));
-    const inserted = await tx.$queryRaw<(Post & { termLinks: ["category" | "post_tag", number][] })[]>(insertPostsLinkingTerms(type, rows, linked));
-    const posts = inserted.map(({ termLinks: _links, ...post }) => post as Post);
+    const readBack = readBackColumns(rows);
+    const inserted = await tx.$queryRaw<(Record<string, unknown> & { id: number; termLinks: ["category" | "post_tag", number][] })[]>(
+      insertPostsLinkingTerms(type, rows, linked, readBack));
+    const rowsById = new Map(rows.map((row) => [row.id, row]));
+    const posts = inserted.map((stored) => newPost(rowsById.get(stored.id)!, stored, readBack));
     const terms = new Map(inserted.map(({ id, termLinks }) => {
       const own: Partial<Record<"category" | "post_tag", number[]>> = {};
       for (const [taxonomy, termId] of termLinks) (own[taxonomy] ??= []).push(termId);
@@ -525,6 +530,25 @@ async function newIdsAndTakenSlugs(
   return { ids: row.ids, taken: await takenSlugs(tx, type, bases, 0, repeated) };
 }
 
+const POST_COLUMNS = Object.values(Prisma.PostScalarFieldEnum);
+
+/**
+ * The columns of new posts read back from their INSERT: the id, the meta (jsonb orders its keys its
+ * own way) and any column a row leaves to the database's default. The others are the values just
+ * written: reading whole rows back cost the database thread ~15 % of the INSERT (every value
+ * decoded, copied to this thread, converted by Prisma) for values this thread holds already.
+ */
+function readBackColumns(rows: Record<string, unknown>[]): string[] {
+  return POST_COLUMNS.filter((column) => column === "id" || column === "meta" || rows.some((row) => row[column] === undefined));
+}
+
+/** A new post as a read would give it: the values written, and the columns read back. */
+function newPost(written: Record<string, unknown>, stored: Record<string, unknown>, readBack: string[]): Post {
+  const post: Record<string, unknown> = {};
+  for (const column of POST_COLUMNS) post[column] = readBack.includes(column) ? stored[column] : written[column];
+  return post as Post;
+}
+
 /** The term ids a write asks for, by taxonomy; a new post, or one whose categories are emptied, gets the default category. */
 function wantedTerms(type: string, input: PostInput, isNew: boolean, defaultCategory: number): [taxonomy: "category" | "post_tag", ids: number[]][] {
   const wanted: [taxonomy: "category" | "post_tag", ids: number[]][] = [];
@@ -557,14 +581,14 @@ interface NewPostLinks { postId: number; input: PostInput; defaultCategory: numb
  * statement: each statement of a transaction is a round trip between threads while the transaction
  * holds the database. The terms asked for that exist in their taxonomy are linked (an unknown id is
  * ignored, as on update), numbered 0, 1, … per taxonomy in the order asked, as saveTerms numbers
- * them. Answers the posts' rows with `termLinks`: each post's [taxonomy, term id] in term order
- * (what the postTerms loader would read).
+ * them. Answers the new rows' `returning` columns with `termLinks`: each post's [taxonomy, term id]
+ * in term order (what the postTerms loader would read).
  */
-function insertPostsLinkingTerms(type: string, rows: Record<string, unknown>[], posts: NewPostLinks[]): Prisma.Sql {
+function insertPostsLinkingTerms(type: string, rows: Record<string, unknown>[], posts: NewPostLinks[], returning: string[]): Prisma.Sql {
   const asked = posts.flatMap(({ postId, input, defaultCategory }) => wantedTerms(type, input, true, defaultCategory)
     .flatMap(([taxonomy, ids]) => [...new Set(ids)].map((termId) => ({ postId, termId, taxonomy }))));
   return Prisma.sql`
-    WITH posts AS (${insertRows("Post", rows, { meta: "jsonb" })} RETURNING *),
+    WITH posts AS (${insertRows("Post", rows, { meta: "jsonb" })} RETURNING ${Prisma.raw(returning.map((column) => `"${column}"`).join(", "))}),
     asked AS (
       SELECT a."postId", a."termId", a.taxonomy, (row_number() OVER (PARTITION BY a."postId", a.taxonomy ORDER BY a.position) - 1)::int AS "termOrder"
       FROM unnest(${asked.map((a) => a.postId)}::int[], ${asked.map((a) => a.termId)}::int[], ${asked.map((a) => a.taxonomy)}::text[])

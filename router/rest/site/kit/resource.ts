@@ -107,10 +107,19 @@ const inContext = (schema: ArgSchema | undefined, context: Context) => !schema?.
 
 /** WordPress's filter_response_by_context: members whose schema does not list the context go, at any depth. */
 function filterByContext(value: unknown, schema: ArgSchema, context: Context): unknown {
-  if (!schema.properties || !value || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-    .filter(([key]) => inContext(schema.properties?.[key], context))
-    .map(([key, v]) => [key, schema.properties?.[key] ? filterByContext(v, schema.properties[key], context) : v]));
+  const { properties } = schema;
+  if (!properties || !value || typeof value !== "object" || Array.isArray(value)) return value;
+  // A plain loop: every field of every object of every answer passes here.
+  const kept: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const property = properties[key];
+    if (!inContext(property, context)) continue;
+    const out = property ? filterByContext(v, property, context) : v;
+    // A stored key "__proto__" (post meta is the client's) stays a member, as Object.fromEntries keeps it.
+    if (key === "__proto__") Object.defineProperty(kept, key, { value: out, enumerable: true, writable: true, configurable: true });
+    else kept[key] = out;
+  }
+  return kept;
 }
 
 /** The node as WordPress answers it in a context: declared (or response) order, fields of the context, then `_links`. */

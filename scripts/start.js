@@ -6,6 +6,7 @@ import path from "node:path";
 import v8 from "node:v8";
 import { build, DIST, ENTRY_POINTS, isStale } from "./build.js";
 import { loadOnFirstUse } from "./load-on-first-use.js";
+import { returnFreedMemory } from "./return-freed-memory.js";
 
 // @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata hosts at start: the
 // server needs no internet, and says nothing about its users to anyone (set it to "" to opt in).
@@ -31,3 +32,5 @@ if (!(name in ENTRY_POINTS)) throw new Error(`usage: node scripts/start.js ${Obj
 // A router worker (router/cluster.ts) runs what its primary checked and built.
 if (cluster.isPrimary && isStale()) await build();
 await import(`${DIST}/${name}.js`);
+// Started: what the start compiled with is freed; give it back, and what requests free later.
+returnFreedMemory();

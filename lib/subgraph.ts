@@ -86,10 +86,11 @@ function mutationPlugin(onMutation: () => void): ApolloServerPlugin<SubgraphCont
 
 /**
  * Serves a subgraph on `port`. `onMutation` hears of every mutation it runs, whichever router
- * asked (this process's read cache forgets what may have changed).
+ * asked (this process's read cache forgets what may have changed). `db` may still be opening:
+ * requests wait for it, so the schema is built meanwhile.
  */
 export async function serveSubgraph(
-  definition: ServableSubgraph, db: Database, config: Config, port: number, options: { onMutation?: () => void } = {},
+  definition: ServableSubgraph, db: Database | Promise<Database>, config: Config, port: number, options: { onMutation?: () => void } = {},
 ): Promise<RunningSubgraph> {
   const app = Fastify({ keepAliveTimeout: 75_000, bodyLimit: definition.maxRequestBytes ?? 2 * 1024 * 1024, ...loggerOptions(config, definition.name) });
   echoRequestId(app);
@@ -141,7 +142,7 @@ export async function serveSubgraph(
           throw error instanceof DomainError ? toGraphQLError(error) : error;
         }
       }
-      return definition.context(db, identity, config);
+      return definition.context(await db, identity, config);
     },
   });
   app.get("/health", async () => ({ status: "ok", subgraph: definition.name }));
@@ -157,7 +158,7 @@ export async function serveSubgraph(
       const headers = new HeaderMap(requestId ? [[REQUEST_ID_HEADER, requestId]] : []);
       const response = await server.executeOperation(
         { ...request, http: { method: "POST", headers, search: "", body: undefined } },
-        { contextValue: definition.context(db, identity, config) },
+        { contextValue: definition.context(await db, identity, config) },
       );
       // The line an HTTP request would have logged, so one request id still finds every subgraph it reached.
       app.log.info({ requestId, url: "/graphql", inProcess: true, durationMs: Math.round((performance.now() - started) * 10) / 10 }, "request");

@@ -40,6 +40,8 @@ export interface RouterOptions {
   readCache?: ReadCache;
   /** Subgraphs running in this process, by name: called in-process instead of over HTTP. */
   localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
+  /** What must be ready before the router listens (the database still opening while the graph is built). */
+  listenAfter?: Promise<unknown>;
 }
 
 /** Whether the request's client has closed its connection (a half-close too: Node then closes it). */
@@ -131,6 +133,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
     return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", subgraphs: Object.fromEntries(checks) });
   });
 
+  await options.listenAfter;
   const address = await app.listen({ port: config.port, host: config.host });
   return {
     url: address.replace("0.0.0.0", "127.0.0.1"),

@@ -30,16 +30,28 @@ export async function prepareDatabase(config: Config): Promise<Database> {
 }
 
 export async function startSystem(config: Config, options: Pick<RouterOptions, "readCache"> = {}): Promise<RunningSystem> {
-  const db = await prepareDatabase(config);
+  // PGlite opens (on its own thread) while this thread builds the subgraphs' schemas and the
+  // router's graph: each is about a second of a cold start. Requests wait for the database, and
+  // the router listens only once it is ready. Its failure is thrown below, where it is awaited.
+  const opening = prepareDatabase(config);
+  opening.catch(() => undefined);
   // Mutations any router sends these subgraphs (ours, Hive Gateway, router workers) invalidate this process's read cache.
   const readCache = options.readCache ?? createReadCache({ ttlMs: config.readCacheTtlMs, coalesce: config.readCoalescing });
   const onMutation = readCache.active ? () => readCache.invalidate() : undefined;
-  const subgraphs = await Promise.all(SUBGRAPHS.map((s) => serveSubgraph(s, db, config, config.subgraphPorts[s.name], { onMutation })));
+  const subgraphs = await Promise.all(SUBGRAPHS.map((s) => serveSubgraph(s, opening, config, config.subgraphPorts[s.name], { onMutation })));
   // The router calls these subgraphs in-process; their HTTP servers stay up for other routers.
-  const router = await startRouter(config, SUBGRAPHS.map((s, i) => ({ name: s.name, typeDefs: s.typeDefs, url: subgraphs[i].url })), {
-    readCache,
-    localSubgraphs: Object.fromEntries(subgraphs.map((s) => [s.name, s.local])),
-  });
+  let router: RunningRouter;
+  try {
+    router = await startRouter(config, SUBGRAPHS.map((s, i) => ({ name: s.name, typeDefs: s.typeDefs, url: subgraphs[i].url })), {
+      readCache,
+      localSubgraphs: Object.fromEntries(subgraphs.map((s) => [s.name, s.local])),
+      listenAfter: opening,
+    });
+  } catch (error) {
+    await Promise.all(subgraphs.map((s) => s.stop()));
+    throw error;
+  }
+  const db = await opening;
   return {
     url: router.url, db, router, subgraphs,
     stop: async () => {

@@ -49,6 +49,7 @@ export async function startSystem(config: Config, options: Pick<RouterOptions, "
     });
   } catch (error) {
     await Promise.all(subgraphs.map((s) => s.stop()));
+    await opening.then((db) => db.close(), () => undefined);
     throw error;
   }
   const db = await opening;

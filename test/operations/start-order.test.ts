@@ -5,14 +5,7 @@ import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../lib/config.ts";
 import { startSystem } from "../../router/system.ts";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+import { freePort } from "../../bench/lib/ports.ts";
 
 const accepts = (port: number) => new Promise<boolean>((resolve) => {
   const socket = net.connect(port, "127.0.0.1", () => { socket.destroy(); resolve(true); });

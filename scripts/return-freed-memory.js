@@ -4,8 +4,8 @@
 // all freed by the time it is ready) and the backing stores of Buffers and ArrayBuffers (every
 // request's and answer's bytes). malloc_trim(0) gives every whole free page of every arena back, in
 // ~2–3 ms: `npm start` at rest on the bench site went from 328–341 MB to 297–318 (bench/README.md
-// "Freed memory given back"). It runs once after the start and after a full garbage collection
-// (when V8 frees the backing stores of the buffers it collected), at most once a second.
+// "Freed memory given back"). It runs once after the start and a second after a full garbage
+// collection (when V8 frees the backing stores of the buffers it collected), at most once a second.
 // Called through koffi (a C FFI whose npm packages carry prebuilt binaries): Node has no binding
 // for malloc_trim, and a native addon of our own would need a compiler at every install.
 import { createRequire } from "node:module";
@@ -24,22 +24,20 @@ function loadMallocTrim() {
 }
 
 /**
- * Starts giving freed heap memory back to the OS: `afterMs` after the call, then after full garbage
- * collections at least `gapMs` apart. Answers whether it could (glibc only); the observer and timer
- * never keep the process alive.
+ * Starts giving freed heap memory back to the OS: `afterMs` after the call, then `delayMs` after a
+ * full garbage collection (V8 frees the collected buffers' memory on a helper thread meanwhile;
+ * collections during the delay join the pending trim, so at most one trim per `delayMs`). Answers
+ * whether it could (glibc only); the observer and timers never keep the process alive.
  */
-export function returnFreedMemory({ afterMs = 1_000, gapMs = 1_000 } = {}) {
+export function returnFreedMemory({ afterMs = 1_000, delayMs = 1_000 } = {}) {
   const trim = loadMallocTrim();
   if (!trim) return false;
-  let last = -Infinity;
-  const trimNow = () => {
-    last = performance.now();
-    trim(0);
-  };
-  setTimeout(trimNow, afterMs).unref();
+  setTimeout(() => trim(0), afterMs).unref();
+  let pending = false;
   const observer = new PerformanceObserver((list) => {
-    if (performance.now() - last < gapMs) return;
-    if (list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) trimNow();
+    if (pending || !list.getEntries().some((entry) => entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) return;
+    pending = true;
+    setTimeout(() => { pending = false; trim(0); }, delayMs).unref();
   });
   observer.observe({ entryTypes: ["gc"] });
   return true;

@@ -12,11 +12,6 @@ import { returnFreedMemory } from "./return-freed-memory.js";
 // server needs no internet, and says nothing about its users to anyone (set it to "" to opt in).
 process.env.APOLLO_TELEMETRY_DISABLED ??= "1";
 
-// While collecting is cheap V8 lets the heap grow to ~4× what survived the last full collection: under
-// load ~0.85–1 GB resident for 90–150 MB live. A limit of 2× what survived keeps the peak ~20 % lower
-// for no throughput measurable (bench/README.md "Footprint"; 1.5× saves ~35 % for ~6 % on 100-post
-// pages). A value given to node (node --heap-growing-percent=N scripts/start.js router) wins.
-if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString("--heap-growing-percent=100");
 
 // @apollo/gateway loads OpenTelemetry's metrics SDK, its cloud resource detectors and its OTLP
 // exporter at start, used only to report usage to Apollo (off here, above): ~20 MB resident and
@@ -32,5 +27,11 @@ if (!(name in ENTRY_POINTS)) throw new Error(`usage: node scripts/start.js ${Obj
 // A router worker (router/cluster.ts) runs what its primary checked and built.
 if (cluster.isPrimary && isStale()) await build();
 await import(`${DIST}/${name}.js`);
+// While collecting is cheap V8 lets the heap grow to ~4× what survived the last full collection: under
+// load ~0.85–1 GB resident for 90–150 MB live. A limit of 2× what survived keeps the peak ~20 % lower
+// for no throughput measurable (bench/README.md "Footprint"; 1.5× saves ~35 % for ~6 % on 100-post
+// pages). Set once started: during the start, where the heap only grows, it costs ~0.3 s of
+// collections. A value given to node (node --heap-growing-percent=N scripts/start.js router) wins.
+if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString("--heap-growing-percent=100");
 // Started: what the start compiled with is freed; give it back, and what requests free later.
 returnFreedMemory();

@@ -1,6 +1,8 @@
 // The router: one HTTP server in front of the supergraph. /graphql for GraphQL clients and
 // Apollo Sandbox; the REST compatibility surfaces (site under /{REST_ROOT}, email gateway under
 // /api/v2) translate each documented route into one operation of the same graph.
+import http from "node:http";
+import https from "node:https";
 import { DomainError, toGraphQLError } from "../lib/errors.ts";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import fastifyApollo from "@as-integrations/fastify";
@@ -42,6 +44,23 @@ export interface RouterOptions {
   localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
   /** What must be ready before the router listens (the database still opening while the graph is built). */
   listenAfter?: Promise<unknown>;
+}
+
+/**
+ * What a subgraph's /health answers: "ok", or why not. Node's own HTTP client rather than fetch,
+ * whose response parser is WebAssembly that V8 compiles on its helper thread: right after a start
+ * that thread is still optimising what the start ran (npm start gives V8 one: README "Starting"),
+ * and the first /ready waited for it up to a second.
+ */
+function health(url: string, timeoutMs = 5_000): Promise<string> {
+  return new Promise((resolve) => {
+    const request = (url.startsWith("https:") ? https : http).get(url, { timeout: timeoutMs }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200 ? "ok" : `status ${response.statusCode}`);
+    });
+    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on("error", (error) => resolve(error.message));
+  });
 }
 
 /** Whether the request's client has closed its connection (a half-close too: Node then closes it). */
@@ -121,14 +140,7 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {
-    const checks = await Promise.all(subgraphs.map(async (s) => {
-      try {
-        const r = await fetch(s.url.replace(/\/graphql$/, "/health"));
-        return [s.name, r.ok ? "ok" : `status ${r.status}`] as const;
-      } catch (error) {
-        return [s.name, (error as Error).message] as const;
-      }
-    }));
+    const checks = await Promise.all(subgraphs.map(async (s) => [s.name, await health(s.url.replace(/\/graphql$/, "/health"))] as const));
     const ready = checks.every(([, status]) => status === "ok");
     return reply.status(ready ? 200 : 503).send({ status: ready ? "ready" : "not ready", subgraphs: Object.fromEntries(checks) });
   });

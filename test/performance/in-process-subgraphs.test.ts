@@ -2,6 +2,7 @@
 // subgraphs elsewhere over HTTP with the signed identity header: both ways give the same answers,
 // errors and identities, and the log shows which way each operation went.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freePort } from "../../bench/lib/ports.ts";
 import { startRouter, type RunningRouter } from "../../router/server.ts";
 import { SUBGRAPHS } from "../../router/system.ts";
 import { ADMIN_APP_PASSWORD, startTestSystem, type TestSystem } from "../helpers/system.ts";
@@ -76,6 +77,23 @@ describe("a subgraph in another process", () => {
   test("answers as the in-process way does, errors included", async () => {
     for (const [query, signedIn] of [[DRAFTS, false], [DRAFTS, true], [MISSING, false]] as const) {
       expect(await ask(remote.url, "remote-2", query, signedIn)).toEqual(await ask(s.url, "local-4", query, signedIn));
+    }
+  });
+});
+
+describe("/ready", () => {
+  test("answers 200 when every subgraph's /health answers, and 503 naming the one that does not and why", async () => {
+    const ready = await fetch(`${remote.url}/ready`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: "ready", subgraphs: { content: "ok", extensions: "ok", gateway: "ok" } }]);
+    const closed = `http://127.0.0.1:${await freePort()}/graphql`;
+    const partial = await startRouter({ ...s.config, port: 0 }, SUBGRAPHS.map((d, i) => ({ name: d.name, typeDefs: d.typeDefs, url: d.name === "gateway" ? closed : s.subgraphs[i].url })));
+    try {
+      const notReady = await fetch(`${partial.url}/ready`);
+      expect([notReady.status, await notReady.json()]).toEqual([
+        503, { status: "not ready", subgraphs: { content: "ok", extensions: "ok", gateway: expect.stringContaining("ECONNREFUSED") } },
+      ]);
+    } finally {
+      await partial.stop();
     }
   });
 });

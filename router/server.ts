@@ -48,9 +48,9 @@ export interface RouterOptions {
 
 /**
  * What a subgraph's /health answers: "ok", or why not. Node's own HTTP client rather than fetch,
- * whose response parser is WebAssembly that V8 compiles on its helper thread: right after a start
- * that thread is still optimising what the start ran (npm start gives V8 one: README "Starting"),
- * and the first /ready waited for it up to a second.
+ * whose response parser is WebAssembly that V8 compiles on its helper thread: for a second after a
+ * start that thread is still tiering up PGlite's WebAssembly (npm start gives V8 one helper: README
+ * "Starting"), and the first /ready waited for it.
  */
 function health(url: string, timeoutMs = 5_000): Promise<string> {
   return new Promise((resolve) => {

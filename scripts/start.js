@@ -1,6 +1,7 @@
 // `npm start` (and start:content, …): runs a process from the build in dist/, rebuilding first
 // when a source file changed since, so an edited .ts file never runs stale. The server then runs
-// in this very process: npm's child receives npm's signals.
+// in this very process: npm's child receives npm's signals. npm's scripts run it with
+// --v8-pool-size=1, one V8 helper thread (README "Starting"; node takes it only on its command line).
 import cluster from "node:cluster";
 import path from "node:path";
 import v8 from "node:v8";
@@ -11,7 +12,6 @@ import { returnFreedMemory } from "./return-freed-memory.js";
 // @apollo/gateway otherwise reports usage to Apollo and probes cloud metadata hosts at start: the
 // server needs no internet, and says nothing about its users to anyone (set it to "" to opt in).
 process.env.APOLLO_TELEMETRY_DISABLED ??= "1";
-
 
 // @apollo/gateway loads OpenTelemetry's metrics SDK, its cloud resource detectors and its OTLP
 // exporter at start, used only to report usage to Apollo (off here, above): ~20 MB resident and

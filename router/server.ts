@@ -1,9 +1,8 @@
 // The router: one HTTP server in front of the supergraph. /graphql for GraphQL clients and
 // Apollo Sandbox; the REST compatibility surfaces (site under /{REST_ROOT}, email gateway under
 // /api/v2) translate each documented route into one operation of the same graph.
-import http from "node:http";
-import https from "node:https";
 import { DomainError, toGraphQLError } from "../lib/errors.ts";
+import { createHttpClient } from "../lib/http-client.ts";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import fastifyApollo from "@as-integrations/fastify";
 import type { Config } from "../lib/config.ts";
@@ -44,23 +43,6 @@ export interface RouterOptions {
   localSubgraphs?: Partial<Record<string, LocalSubgraph>>;
   /** What must be ready before the router listens (the database still opening while the graph is built). */
   listenAfter?: Promise<unknown>;
-}
-
-/**
- * What a subgraph's /health answers: "ok", or why not. Node's own HTTP client rather than fetch,
- * whose response parser is WebAssembly that V8 compiles on its helper thread: for a second after a
- * start that thread is still tiering up PGlite's WebAssembly (npm start gives V8 one helper: README
- * "Starting"), and the first /ready waited for it.
- */
-function health(url: string, timeoutMs = 5_000): Promise<string> {
-  return new Promise((resolve) => {
-    const request = (url.startsWith("https:") ? https : http).get(url, { timeout: timeoutMs }, (response) => {
-      response.resume();
-      resolve(response.statusCode === 200 ? "ok" : `status ${response.statusCode}`);
-    });
-    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on("error", (error) => resolve(error.message));
-  });
 }
 
 /** Whether the request's client has closed its connection (a half-close too: Node then closes it). */
@@ -139,6 +121,13 @@ export async function startRouter(config: Config, subgraphs: SubgraphSource[], o
   registerRedirects(app, deps, target("extensions"));
 
   app.get("/health", async () => ({ status: "ok" }));
+  // The subgraphs' /health through the system's own HTTP client (node:http; their hosts allowed)
+  // rather than fetch, whose response parser is WebAssembly that V8 compiles on its helper thread:
+  // for a second after a start that thread is still tiering up PGlite's WebAssembly (npm start
+  // gives V8 one helper: README "Starting"), and the first /ready waited for it.
+  const healthClient = createHttpClient({ allowedHosts: subgraphs.map((s) => new URL(s.url).hostname) });
+  const health = (url: string) => healthClient.request(url, { redirects: 0 })
+    .then((r) => (r.status === 200 ? "ok" : `status ${r.status}`), (error: Error) => error.message);
   app.get("/ready", async (_request, reply) => {
     const checks = await Promise.all(subgraphs.map(async (s) => [s.name, await health(s.url.replace(/\/graphql$/, "/health"))] as const));
     const ready = checks.every(([, status]) => status === "ok");

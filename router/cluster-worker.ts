@@ -40,7 +40,7 @@ export async function runRouterWorker(config: Config): Promise<void> {
   readCache.onInvalidate(() => send({ type: "read-cache-invalidate" }));
   process.on("message", (message: ClusterMessage) => { if (message.type === "read-cache-invalidate") readCache.invalidate({ remote: true }); });
   const subgraphs = await subgraphsFromPrimary();
-  const router = await startRouter(config, subgraphs.map(({ name, url, sdl }) => ({ name, url, typeDefs: parse(sdl) })), { readCache });
+  const router = await startRouter(config, subgraphs.map(({ name, url, sdl }) => ({ name, url, typeDefs: parse(sdl, { noLocation: true }) })), { readCache });
   // Ctrl-C signals the terminal's whole process group: the primary stops the workers in order.
   process.on("SIGINT", () => {});
   // The primary reports exits (and replaces a worker stopped by SIGTERM alone), so this one says nothing.

@@ -54,6 +54,7 @@ export function loadTypeDefs(folder: URL): DocumentNode {
   const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith(".graphql")).sort();
   const sources = files.map((f) => fs.readFileSync(path.join(root, f), "utf8"));
   const linkFirst = [...sources.filter((s) => /extend\s+schema/.test(s)), ...sources.filter((s) => !/extend\s+schema/.test(s))];
+  // Without locations: the built schema keeps its AST, and each location held the whole token list.
   return parse(linkFirst.join("\n"), { noLocation: true });
 }
 

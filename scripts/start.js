@@ -32,15 +32,15 @@ await import(`${DIST}/${name}.js`);
 // While collecting is cheap V8 lets the heap grow to ~4× what survived the last full collection: under
 // load ~0.85–1 GB resident for 90–150 MB live. A limit of 1.5× what survived keeps the peak under
 // the bench's load at 358–368 MB against 410 with 2× (uncached 100-post pages 3–12 % slower, writes
-// within noise; bench/README.md "Footprint" and "A full collection once started"). Set once
-// started: during the start, where the heap only grows, it costs ~0.3 s of collections. A value
-// given to node (node --heap-growing-percent=N scripts/start.js router) wins.
+// within noise; bench/README.md "A smaller heap under load"). Set once started: during the start,
+// where the heap only grows, it costs ~0.3 s of collections. A value given to node
+// (node --heap-growing-percent=N scripts/start.js router) wins.
 if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString("--heap-growing-percent=50");
 // V8 sets the old generation's next limit at a full collection, from what survived and the growth
 // factor of that moment: the start's last one used the start's factor (up to 4×), so the first load
 // grew the heap to ~500 MB before the limit above took hold. One full collection now (50–90 ms; a
 // request arriving meanwhile waits) sets the limit from what the started program holds
-// (bench/README.md "A full collection once started"). V8 offers no other way to ask for one than
+// (bench/README.md "A smaller heap under load"). V8 offers no other way to ask for one than
 // `gc` in a new context once --expose-gc is set (as jest's leak detector does).
 v8.setFlagsFromString("--expose-gc");
 runInNewContext("gc")();

@@ -31,8 +31,8 @@ if (cluster.isPrimary && isStale()) await build();
 await import(`${DIST}/${name}.js`);
 // While collecting is cheap V8 lets the heap grow to ~4× what survived the last full collection: under
 // load ~0.85–1 GB resident for 90–150 MB live. A limit of 1.5× what survived keeps the peak under
-// the bench's load at 358–368 MB against 410 with 2× (uncached 100-post pages 3–12 % slower, writes
-// within noise; bench/README.md "A smaller heap under load"). Set once started: during the start,
+// the bench's load at 358–368 MB against 410 with 2× (uncached 100-post pages 3–12 % slower, batches
+// ~5 %; bench/README.md "A smaller heap under load"). Set once started: during the start,
 // where the heap only grows, it costs ~0.3 s of collections. A value given to node
 // (node --heap-growing-percent=N scripts/start.js router) wins.
 if (!process.execArgv.some((arg) => /^--heap[-_]growing[-_]percent/.test(arg))) v8.setFlagsFromString("--heap-growing-percent=50");

@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import type { DocumentNode, GraphQLInputType, GraphQLSchema, OperationDefinitionNode } from "graphql";
 import type { CompiledQuery } from "graphql-jit";
 import type { GatewayInterface, GatewayExecutionResult } from "@apollo/server-gateway-interface";
+import { LRUCache } from "lru-cache";
 
 // Required, not imported: @apollo/subgraph builds the schema with graphql's CommonJS build, and the
 // code that executes on it must use that same copy (a test runner that resolves imports itself may
@@ -19,23 +20,29 @@ const { compileQuery, isCompiledQuery } = require("graphql-jit") as typeof impor
  * Compiling costs about as much as a few executions, so a document is compiled the second time it
  * runs: the documents a router sends again and again (its REST routes' and its clients' usual
  * operations), not a one-off query from the explorer. What graphql-jit cannot compile, or would
- * run differently (`compilable`), runs on graphql-js, as a first run does. Compiled forms live as
- * long as Apollo Server's parsed document (its bounded document store keeps one per query text).
+ * run differently (`compilable`), runs on graphql-js, as a first run does. A compiled operation
+ * holds its generated source and code (~0.15 MB for a post list's, more once optimized): the last `COMPILED_KEPT` used
+ * are kept, and an operation whose compiled form was dropped is compiled again when it comes back.
  */
+const COMPILED_KEPT = 32;
+
 export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
-  const runs = new WeakMap<DocumentNode, Map<string, CompiledQuery | null | "once">>();
+  const ranOnce = new WeakMap<DocumentNode, Set<string>>();
+  const kept = new LRUCache<DocumentNode, Map<string, CompiledQuery | null>>({ max: COMPILED_KEPT });
   const compiled = (document: DocumentNode, operationName: string | undefined): CompiledQuery | null => {
-    let byName = runs.get(document);
-    if (!byName) runs.set(document, (byName = new Map()));
     const key = operationName ?? "";
-    const known = byName.get(key);
-    if (known === undefined) {
-      byName.set(key, "once");
+    const known = kept.get(document)?.get(key);
+    if (known !== undefined) return known;
+    let names = ranOnce.get(document);
+    if (!names) ranOnce.set(document, (names = new Set()));
+    if (!names.has(key)) {
+      names.add(key);
       return null;
     }
-    if (known !== "once") return known;
     const query = compilable(schema, document, operationName) ? compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true }) : null;
     const result = query && isCompiledQuery(query) ? query : null;
+    let byName = kept.get(document);
+    if (!byName) kept.set(document, (byName = new Map()));
     byName.set(key, result);
     return result;
   };

@@ -21,8 +21,8 @@ const { compileQuery, isCompiledQuery } = require("graphql-jit") as typeof impor
  * runs: the documents a router sends again and again (its REST routes' and its clients' usual
  * operations), not a one-off query from the explorer. What graphql-jit cannot compile, or would
  * run differently (`compilable`), runs on graphql-js, as a first run does. A compiled operation
- * holds its generated source and code (~0.15 MB for a post list's, more once optimized): the last `COMPILED_KEPT` used
- * are kept, and an operation whose compiled form was dropped is compiled again when it comes back.
+ * holds its generated source and code (~0.15 MB for a post list's, more once optimised): the
+ * `COMPILED_KEPT` last used are kept, and one dropped is compiled again when it comes back.
  */
 const COMPILED_KEPT = 32;
 

@@ -14,7 +14,10 @@ import { LRUCache } from "lru-cache";
 // give an import graphql's ES module build: "Cannot use GraphQLSchema from another module or realm").
 const require = createRequire(import.meta.url);
 const { execute, getNamedType, GraphQLError, isInputObjectType, isNonNullType, typeFromAST, Kind } = require("graphql") as typeof import("graphql");
-const { compileQuery, isCompiledQuery } = require("graphql-jit") as typeof import("graphql-jit");
+// Loaded at the first compile: its modules (fast-json-stringify and ajv among them, ~100, ~50 ms)
+// would otherwise lengthen every start.
+let graphqlJit: typeof import("graphql-jit") | undefined;
+const jit = () => (graphqlJit ??= require("graphql-jit") as typeof import("graphql-jit"));
 
 /**
  * Compiling costs about as much as a few executions, so a document is compiled the second time it
@@ -39,8 +42,8 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
       names.add(key);
       return null;
     }
-    const query = compilable(schema, document, operationName) ? compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true }) : null;
-    const result = query && isCompiledQuery(query) ? query : null;
+    const query = compilable(schema, document, operationName) ? jit().compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true }) : null;
+    const result = query && jit().isCompiledQuery(query) ? query : null;
     let byName = kept.get(document);
     if (!byName) kept.set(document, (byName = new Map()));
     byName.set(key, result);

@@ -20,12 +20,13 @@ let graphqlJit: typeof import("graphql-jit") | undefined;
 const jit = () => (graphqlJit ??= require("graphql-jit") as typeof import("graphql-jit"));
 
 /**
- * Compiling costs about as much as a few executions, so a document is compiled the second time it
- * runs: the documents a router sends again and again (its REST routes' and its clients' usual
- * operations), not a one-off query from the explorer. What graphql-jit cannot compile, or would
- * run differently (`compilable`), runs on graphql-js, as a first run does. A compiled operation
- * holds its generated source and code (~0.15 MB for a post list's, more once optimised): the
- * `COMPILED_KEPT` last used are kept, and one dropped is compiled again when it comes back.
+ * Compiling generates and evaluates JavaScript for the whole operation, so a document is compiled
+ * the second time it runs: the documents a router sends again and again (its REST routes' and its
+ * clients' usual operations), not a one-off query from the explorer. What graphql-jit cannot
+ * compile, or would run differently (`compilable`), runs on graphql-js, as a first run does. A
+ * compiled operation holds its generated source and code (~0.15 MB for a post list's, more once
+ * optimised): the `COMPILED_KEPT` last used are kept, and one dropped is compiled again when it
+ * comes back.
  */
 const COMPILED_KEPT = 32;
 

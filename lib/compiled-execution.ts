@@ -8,16 +8,14 @@ import type { DocumentNode, GraphQLInputType, GraphQLSchema, OperationDefinition
 import type { CompiledQuery } from "graphql-jit";
 import type { GatewayInterface, GatewayExecutionResult } from "@apollo/server-gateway-interface";
 import { LRUCache } from "lru-cache";
+import { graphqlCommonJs } from "./graphql-commonjs.ts";
 
-// Required, not imported: @apollo/subgraph builds the schema with graphql's CommonJS build, and the
-// code that executes on it must use that same copy (a test runner that resolves imports itself may
-// give an import graphql's ES module build: "Cannot use GraphQLSchema from another module or realm").
-const require = createRequire(import.meta.url);
-const { execute, getNamedType, GraphQLError, isInputObjectType, isNonNullType, typeFromAST, Kind } = require("graphql") as typeof import("graphql");
-// Loaded at the first compile: its modules (fast-json-stringify and ajv among them, ~100, ~50 ms)
-// would otherwise lengthen every start.
+// @apollo/subgraph builds the schema with graphql's CommonJS copy: execute with that copy.
+const { execute, getNamedType, GraphQLError, isInputObjectType, isNonNullType, typeFromAST, Kind } = graphqlCommonJs;
+// Required (its CommonJS build, on that same copy) at the first compile: its modules
+// (fast-json-stringify and ajv among them, ~100, ~50 ms) would otherwise lengthen every start.
 let graphqlJit: typeof import("graphql-jit") | undefined;
-const jit = () => (graphqlJit ??= require("graphql-jit") as typeof import("graphql-jit"));
+const jit = () => (graphqlJit ??= createRequire(import.meta.url)("graphql-jit") as typeof import("graphql-jit"));
 
 /**
  * Compiling generates and evaluates JavaScript for the whole operation, so a document is compiled
@@ -35,7 +33,8 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
   const kept = new LRUCache<DocumentNode, Map<string, CompiledQuery | null>>({ max: COMPILED_KEPT });
   const compiled = (document: DocumentNode, operationName: string | undefined): CompiledQuery | null => {
     const key = operationName ?? "";
-    const known = kept.get(document)?.get(key);
+    const byName = kept.get(document) ?? new Map<string, CompiledQuery | null>();
+    const known = byName.get(key);
     if (known !== undefined) return known;
     let names = ranOnce.get(document);
     if (!names) ranOnce.set(document, (names = new Set()));
@@ -45,9 +44,7 @@ export function compiledExecution(schema: GraphQLSchema): GatewayInterface {
     }
     const query = compilable(schema, document, operationName) ? jit().compileQuery(schema, document, operationName, { disablingCapturingStackErrors: true }) : null;
     const result = query && jit().isCompiledQuery(query) ? query : null;
-    let byName = kept.get(document);
-    if (!byName) kept.set(document, (byName = new Map()));
-    byName.set(key, result);
+    kept.set(document, byName.set(key, result));
     return result;
   };
   return {

@@ -7,9 +7,7 @@ import { fileURLToPath } from "node:url";
 import { composeServices } from "@apollo/composition";
 import { createRequire } from "node:module";
 import { buildSchema, print, type DocumentNode, type GraphQLSchema } from "graphql";
-
-/** graphql-js as CommonJS, the copy composition itself loads (its schemas are that copy's objects). */
-const commonjsGraphql = createRequire(import.meta.url)("graphql") as typeof import("graphql");
+import { graphqlCommonJs } from "../lib/graphql-commonjs.ts";
 
 export interface SubgraphSource { name: string; url: string; typeDefs: DocumentNode }
 
@@ -62,4 +60,4 @@ export function composeSupergraph(subgraphs: SubgraphSource[]): string {
 /** The graph clients see (no @inaccessible fields), for checking documents against it. Rebuilt from
  * its SDL so it belongs to this module's copy of graphql-js (composition may load another). */
 export const composeApiSchema = (subgraphs: SubgraphSource[]): GraphQLSchema =>
-  buildSchema(commonjsGraphql.printSchema(compose(subgraphs).schema.toAPISchema().toGraphQLJSSchema()));
+  buildSchema(graphqlCommonJs.printSchema(compose(subgraphs).schema.toAPISchema().toGraphQLJSSchema()));

@@ -9,13 +9,13 @@ import { costLimitRule } from "@escape.tech/graphql-armor-cost-limit";
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
-import { createRequire } from "node:module";
 import { GraphQLError, Lexer, Source, TokenKind } from "graphql";
 import type { QueryLimits } from "../lib/config.ts";
+import { graphqlCommonJs } from "../lib/graphql-commonjs.ts";
 import type { RouterContext } from "./graph.ts";
 
 /** The gateway's schema and Armor's rules belong to graphql-js's CommonJS copy: validate with that copy. */
-const { validate } = createRequire(import.meta.url)("graphql") as typeof import("graphql");
+const { validate } = graphqlCommonJs;
 
 /** A refusal in GraphQL's shape, with its HTTP status, the stable code and the limit it broke. */
 const refusal = (code: string, status: number, message: string) =>
